@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Shared set-up for the project's scripts: finds (or installs) what a build needs.
+# Sourced, not run. Every failure prints one line naming what is missing and how to get it.
+
+nvm_die() { echo "lucene-nvm: $*" >&2; exit 1; }
+
+# Prints the major version of the java binary given as $1 (empty if it cannot run).
+nvm_java_major() {
+  "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2; exit}' | cut -d. -f1
+}
+
+# Sets JAVA_HOME to a JDK >= 22: JAVA_HOME first, then java on PATH, then /usr/lib/jvm/*.
+nvm_find_jdk() {
+  local candidates=() c major
+  [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
+  if command -v javac >/dev/null 2>&1; then
+    candidates+=("$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")")
+  fi
+  for c in /usr/lib/jvm/* /opt/java/* /opt/jdk*; do [ -d "$c" ] && candidates+=("$c"); done
+  for c in "${candidates[@]}"; do
+    [ -x "$c/bin/java" ] && [ -x "$c/bin/javac" ] || continue
+    major=$(nvm_java_major "$c/bin/java")
+    if [ -n "$major" ] && [ "$major" -ge 22 ]; then
+      export JAVA_HOME="$c"
+      export PATH="$JAVA_HOME/bin:$PATH"
+      return 0
+    fi
+  done
+  nvm_die "no JDK >= 22 found (looked in JAVA_HOME, PATH, /usr/lib/jvm); install one (e.g. Temurin 25) and set JAVA_HOME to it"
+}
+
+nvm_can_apt() { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; }
+
+# Maven 3.8+ from PATH, or Debian's package when we may install it.
+nvm_find_maven() {
+  command -v mvn >/dev/null 2>&1 && return 0
+  if nvm_can_apt; then
+    echo "lucene-nvm: installing Debian's maven package" >&2
+    apt-get update -qq >/dev/null && apt-get install -y -qq maven >/dev/null || nvm_die "could not install maven with apt-get; install Maven 3.8+ and put mvn on PATH"
+  else
+    nvm_die "mvn not found; install Maven 3.8+ (Debian: apt-get install maven)"
+  fi
+}
+
+# PMDK libraries for the optional llpl backend. Missing libraries are not fatal:
+# the llpl tests then report themselves as skipped with the reason.
+nvm_find_pmdk() {
+  if ldconfig -p 2>/dev/null | grep -q 'libpmemobj.so.1' && ldconfig -p 2>/dev/null | grep -q 'libpmempool.so.1'; then
+    return 0
+  fi
+  if nvm_can_apt; then
+    echo "lucene-nvm: installing Debian's libpmemobj1 libpmempool1 (llpl backend)" >&2
+    { apt-get update -qq && apt-get install -y -qq libpmemobj1 libpmempool1; } >/dev/null 2>&1 && return 0
+  fi
+  echo "lucene-nvm: libpmemobj1/libpmempool1 not installed (apt-get install libpmemobj1 libpmempool1); the llpl backend and its tests are skipped" >&2
+}
+
+NVM_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export NVM_ROOT
