@@ -205,13 +205,12 @@ public final class NvmHeap implements AutoCloseable {
     return header;
   }
 
+  /**
+   * A header whose magic is all zeros never held data: {@link #format} writes the magic last, so
+   * this is a new file, an empty device or a format that was interrupted.
+   */
   private static boolean isBlank(ByteBuffer header) {
-    for (int i = 0; i < HEADER_SIZE; i += Long.BYTES) {
-      if (header.getLong(i) != 0) {
-        return false;
-      }
-    }
-    return true;
+    return header.getLong(0) == 0;
   }
 
   private static long validate(Path file, ByteBuffer header, long fileSize, long requested)
@@ -263,16 +262,22 @@ public final class NvmHeap implements AutoCloseable {
     channel.force(true);
   }
 
+  /** Writes a new header; the magic goes last, so an interrupted format leaves a blank pool. */
   private void format() throws IOException {
     segment.asSlice(0, HEADER_SIZE).fill((byte) 0);
+    persist(0, HEADER_SIZE);
     ByteBuffer header = segment.asSlice(0, HEADER_SIZE).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
     header.put(0, MAGIC);
     header.putInt(OFF_VERSION, FORMAT_VERSION);
     header.putInt(OFF_HEADER_SIZE, HEADER_SIZE);
     header.putLong(OFF_POOL_SIZE, size);
     header.putLong(OFF_CREATED, System.currentTimeMillis());
-    header.putLong(OFF_CHECKSUM, headerChecksum(header));
+    long checksum = headerChecksum(header);
+    header.putLong(0, 0L);
+    header.putLong(OFF_CHECKSUM, checksum);
     persist(0, HEADER_SIZE);
+    header.put(0, MAGIC);
+    persist(0, MAGIC.length);
   }
 
   private static long roundUp(long value, long multiple) {
