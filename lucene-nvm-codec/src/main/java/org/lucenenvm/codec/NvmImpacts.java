@@ -102,7 +102,8 @@ final class NvmImpacts extends Impacts {
       }
       int group = block / BLOCKS_PER_GROUP;
       if (bufferedGroup != group) {
-        read(impactIn.readLong(blockIndexFP + (long) (numBlocks + group) * Long.BYTES), groupBuffer);
+        long groupFP = impactIn.readLong(blockIndexFP + (long) (numBlocks + group) * Long.BYTES);
+        read(groupFP, groupBuffer);
         bufferedGroup = group;
       }
       return groupBuffer;

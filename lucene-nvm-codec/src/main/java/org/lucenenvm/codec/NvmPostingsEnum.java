@@ -15,9 +15,9 @@ import org.apache.lucene.util.BytesRef;
 
 /**
  * Iterates one term's postings in place. The current document is an index into the term's doc ID
- * array: {@link #nextDoc()} increments it, {@link #advance(int)} gallops and binary-searches. Freqs,
- * positions, offsets and payload boundaries are fixed-width values at computable addresses, read
- * only when asked for.
+ * array: {@link #nextDoc()} increments it, {@link #advance(int)} gallops and binary-searches.
+ * Freqs, positions, offsets and payload boundaries are fixed-width values at computable addresses,
+ * read only when asked for.
  */
 final class NvmPostingsEnum extends ImpactsEnum {
 
@@ -80,13 +80,17 @@ final class NvmPostingsEnum extends ImpactsEnum {
   NvmPostingsEnum reset(FieldInfo field, NvmTermState state, int flags) throws IOException {
     IndexOptions options = field.getIndexOptions();
     indexHasFreqs = options.compareTo(IndexOptions.DOCS_AND_FREQS) >= 0;
-    boolean indexHasPositions = options.compareTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS) >= 0;
-    boolean indexHasOffsets =
-        options.compareTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS_AND_OFFSETS) >= 0;
-    needsPositions = indexHasPositions && PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS);
-    needsOffsets = needsPositions && indexHasOffsets && PostingsEnum.featureRequested(flags, PostingsEnum.OFFSETS);
+    needsPositions =
+        options.compareTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS) >= 0
+            && PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS);
+    needsOffsets =
+        needsPositions
+            && options.compareTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS_AND_OFFSETS) >= 0
+            && PostingsEnum.featureRequested(flags, PostingsEnum.OFFSETS);
     needsPayloads =
-        needsPositions && field.hasPayloads() && PostingsEnum.featureRequested(flags, PostingsEnum.PAYLOADS);
+        needsPositions
+            && field.hasPayloads()
+            && PostingsEnum.featureRequested(flags, PostingsEnum.PAYLOADS);
 
     docFreq = state.docFreq;
     docs.reset(state.docFP, docFreq);

@@ -34,8 +34,8 @@ import org.apache.lucene.util.IOUtils;
  * {@link DataOutput#writeInt} / {@link DataOutput#writeLong}):
  *
  * <ul>
- *   <li><code>.tim</code>, <code>.tip</code>, <code>.tmd</code>: the terms dictionary and its index,
- *       see {@link Lucene103BlockTreeTermsWriter}.
+ *   <li><code>.tim</code>, <code>.tip</code>, <code>.tmd</code>: the terms dictionary and its
+ *       index, see {@link Lucene103BlockTreeTermsWriter}.
  *   <li><code>.nvdoc</code>: <a href="#Docs">Doc IDs</a>
  *   <li><code>.nvfrq</code>: <a href="#Freqs">Term frequencies</a>
  *   <li><code>.nvimp</code>: <a href="#Impacts">Impacts and block index</a>
@@ -43,11 +43,11 @@ import org.apache.lucene.util.IOUtils;
  *   <li><code>.nvpay</code>: <a href="#Payloads">Payload bytes</a>
  * </ul>
  *
- * <p>The files <code>.nvfrq</code> and <code>.nvimp</code> exist when a field of the segment indexes
- * frequencies, <code>.nvpos</code> when one indexes positions, <code>.nvpay</code> when one has
- * payloads. Every file starts with a {@link CodecUtil#writeIndexHeader IndexHeader} (segment id
- * and suffix), is zero-padded to a multiple of 8 bytes after it, and ends with a {@link
- * CodecUtil#writeFooter CodecFooter} (CRC32 checksum).
+ * <p>The files <code>.nvfrq</code> and <code>.nvimp</code> exist when a field of the segment
+ * indexes frequencies, <code>.nvpos</code> when one indexes positions, <code>.nvpay</code> when
+ * one has payloads. Every file starts with a {@link CodecUtil#writeIndexHeader IndexHeader}
+ * (segment id and suffix), is zero-padded to a multiple of 8 bytes after it, and ends with a
+ * {@link CodecUtil#writeFooter CodecFooter} (CRC32 checksum).
  *
  * <dl>
  *   <dd><b>Term metadata</b> (in the terms dictionary)
@@ -80,8 +80,8 @@ import org.apache.lucene.util.IOUtils;
  *   <dd><b>Term frequencies</b>
  *       <ul>
  *         <li>FreqFile(.nvfrq) --&gt; Header, Padding, &lt;Freqs&gt;<sup>TermCount</sup>, Footer
- *         <li>Freqs --&gt; Int32<sup>DocFreq</sup>, the frequency of the term in the document at the
- *             same index of DocIDs (only for fields that index frequencies)
+ *         <li>Freqs --&gt; Int32<sup>DocFreq</sup>, the frequency of the term in the document at
+ *             the same index of DocIDs (only for fields that index frequencies)
  *       </ul>
  * </dl>
  *

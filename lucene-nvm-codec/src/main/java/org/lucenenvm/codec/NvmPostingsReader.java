@@ -22,9 +22,9 @@ import org.apache.lucene.store.RandomAccessInput;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * Opens the files of {@link NvmPostingsFormat} and hands out {@link NvmPostingsEnum}s that read them
- * in place. Only headers and footers are checked on open; {@link #checkIntegrity()} verifies every
- * file's checksum.
+ * Opens the files of {@link NvmPostingsFormat} and hands out {@link NvmPostingsEnum}s that read
+ * them in place. Only headers and footers are checked on open; {@link #checkIntegrity()} verifies
+ * every file's checksum.
  */
 final class NvmPostingsReader extends PostingsReaderBase {
 
@@ -107,7 +107,8 @@ final class NvmPostingsReader extends PostingsReaderBase {
     IndexInput in = inputs.get(data);
     if (in == null) {
       throw new CorruptIndexException(
-          "a field needs the " + data.extension + " file but the segment has none", inputs.get(Data.DOCS));
+          "a field needs the " + data.extension + " file but the segment has none",
+          inputs.get(Data.DOCS));
     }
     return in.randomAccessSlice(0, in.length());
   }
@@ -135,7 +136,8 @@ final class NvmPostingsReader extends PostingsReaderBase {
   }
 
   @Override
-  public void decodeTerm(DataInput in, FieldInfo fieldInfo, BlockTermState termState, boolean absolute)
+  public void decodeTerm(
+      DataInput in, FieldInfo fieldInfo, BlockTermState termState, boolean absolute)
       throws IOException {
     NvmTermState state = (NvmTermState) termState;
     if (absolute) {

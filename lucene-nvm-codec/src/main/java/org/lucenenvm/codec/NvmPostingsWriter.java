@@ -278,7 +278,8 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   }
 
   @Override
-  public void encodeTerm(DataOutput out, FieldInfo fieldInfo, BlockTermState termState, boolean absolute)
+  public void encodeTerm(
+      DataOutput out, FieldInfo fieldInfo, BlockTermState termState, boolean absolute)
       throws IOException {
     NvmTermState state = (NvmTermState) termState;
     NvmTermState previous = absolute ? EMPTY_STATE : lastState;

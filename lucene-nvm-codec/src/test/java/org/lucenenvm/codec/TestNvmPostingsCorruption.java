@@ -20,9 +20,9 @@ import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.tests.util.LuceneTestCase;
 
 /**
- * Damages the files of {@link NvmPostingsFormat} byte by byte and checks that the damage is reported
- * as {@link CorruptIndexException}: on open for headers, footers and truncation, by checksum
- * verification ({@code checkIntegrity}, CheckIndex) for the data in between.
+ * Damages the files of {@link NvmPostingsFormat} byte by byte and checks that the damage is
+ * reported as {@link CorruptIndexException}: on open for headers, footers and truncation, by
+ * checksum verification ({@code checkIntegrity}, CheckIndex) for the data in between.
  */
 public class TestNvmPostingsCorruption extends LuceneTestCase {
 
