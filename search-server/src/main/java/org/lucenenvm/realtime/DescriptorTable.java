@@ -65,7 +65,10 @@ final class DescriptorTable {
           break;
         }
         held.add(v);
-        leaves.add(v.view(deletions));
+        LeafReader view = v.view(deletions);
+        if (view.maxDoc() > 0) {
+          leaves.add(view);
+        }
       }
       if (complete) {
         return new RtSnapshot(leaves, held, similarity);
