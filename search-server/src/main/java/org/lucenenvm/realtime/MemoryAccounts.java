@@ -12,6 +12,7 @@ final class MemoryAccounts {
   private final long nvmBudget;
   private final AtomicLong dram = new AtomicLong();
   private final AtomicLong peakDram = new AtomicLong();
+  private final AtomicLong largestDramSegment = new AtomicLong();
   private final AtomicLong nvm = new AtomicLong();
   private final AtomicLong frozenLive = new AtomicLong();
 
@@ -48,7 +49,13 @@ final class MemoryAccounts {
     return dram.get() > dramBudget;
   }
 
+  long largestDramSegment() {
+    return largestDramSegment.get();
+  }
+
+  /** Accounts one new DRAM segment copy of {@code bytes}. */
   void addDram(long bytes) {
+    largestDramSegment.accumulateAndGet(bytes, Math::max);
     long now = dram.addAndGet(bytes);
     peakDram.accumulateAndGet(now, Math::max);
   }

@@ -360,6 +360,7 @@ public final class RtEngine implements Closeable {
         states,
         accounts.dram(),
         accounts.peakDram(),
+        accounts.largestDramSegment(),
         live + accounts.frozenLive(),
         accounts.nvm(),
         pipeline.stageStats());

@@ -9,7 +9,9 @@ import java.util.Map;
  * @param segments number of segments per state
  * @param dramBytes bytes of read-optimized segment copies held in DRAM (including copies a query
  *     still holds after commit)
- * @param peakDramBytes the largest {@code dramBytes} seen since open
+ * @param peakDramBytes the largest {@code dramBytes} seen since open; the flusher waits while DRAM
+ *     is over budget, so this stays within {@code dramBudgetBytes + largestDramSegmentBytes}
+ * @param largestDramSegmentBytes the largest single DRAM segment copy seen since open
  * @param liveSegmentBytes approximate bytes of live segments (the active one and frozen ones
  *     waiting for their flush)
  * @param nvmBytes bytes of segment files in the NVM directory
@@ -20,6 +22,7 @@ public record RtEngineStats(
     Map<SegmentState, Integer> segments,
     long dramBytes,
     long peakDramBytes,
+    long largestDramSegmentBytes,
     long liveSegmentBytes,
     long nvmBytes,
     Map<String, Stage> stages) {
