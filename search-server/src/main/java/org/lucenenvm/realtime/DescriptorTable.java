@@ -65,7 +65,7 @@ final class DescriptorTable {
           break;
         }
         held.add(v);
-        LeafReader view = v.view(deletions);
+        LeafReader view = d.view(v, deletions);
         if (view.maxDoc() > 0) {
           leaves.add(view);
         }

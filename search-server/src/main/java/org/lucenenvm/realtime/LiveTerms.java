@@ -1,6 +1,7 @@
 package org.lucenenvm.realtime;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.index.BaseTermsEnum;
@@ -38,7 +39,7 @@ final class LiveTerms extends Terms {
         }
       }
       s = visible.toArray(new Entry[0]);
-      java.util.Arrays.sort(s, (a, b) -> a.term.compareTo(b.term));
+      Arrays.sort(s, (a, b) -> a.term.compareTo(b.term));
       sorted = s;
     }
     return s;

@@ -1,6 +1,7 @@
 package org.lucenenvm.realtime;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * Byte accounting of the tiers: read-optimized segments held in DRAM (with the peak), segment files
@@ -106,7 +107,7 @@ final class MemoryAccounts {
   }
 
   /** Blocks while DRAM is over budget, calling {@code nudge} before each wait. */
-  synchronized void awaitDramRoom(Runnable nudge, java.util.function.BooleanSupplier stop)
+  synchronized void awaitDramRoom(Runnable nudge, BooleanSupplier stop)
       throws InterruptedException {
     while (dramOverBudget() && !stop.getAsBoolean()) {
       nudge.run();

@@ -2,6 +2,7 @@ package org.lucenenvm.realtime;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -218,7 +219,7 @@ public final class RtEngine implements Closeable {
       ensureWritable();
       return deleteLive(new BytesRef(id));
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     } finally {
       writeLock.unlock();
     }
@@ -241,7 +242,7 @@ public final class RtEngine implements Closeable {
         active = newLiveSegment();
       }
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
       throw new ThreadInterruptedException(e);
     } finally {
@@ -277,7 +278,7 @@ public final class RtEngine implements Closeable {
       DeletedDocs deletions = d.deletions();
       SegmentVersion v = d.acquire();
       try {
-        LeafReader reader = v.view(null);
+        LeafReader reader = v.unfiltered();
         Terms terms = reader.terms(RtSchema.ID_FIELD);
         if (terms == null) {
           continue;

@@ -1,6 +1,7 @@
 package org.lucenenvm.realtime;
 
 import java.io.IOException;
+import org.apache.lucene.index.LeafReader;
 
 /**
  * One entry of the {@link DescriptorTable} (SPIRIT's GDT entry): the global pointer queries follow
@@ -22,6 +23,10 @@ final class SegmentDescriptor {
   private volatile SegmentState state;
   private volatile DeletedDocs deletions;
   private volatile boolean retired;
+  private volatile CachedView cachedView;
+
+  /** The last per-query view of a Lucene segment version, reused while nothing changed. */
+  private record CachedView(SegmentVersion version, DeletedDocs deletions, LeafReader view) {}
 
   SegmentDescriptor(long id, int level, int capacity, SegmentVersion global, SegmentState state) {
     this.id = id;
@@ -88,6 +93,24 @@ final class SegmentDescriptor {
       }
       Thread.onSpinWait();
     }
+  }
+
+  /**
+   * The leaf a query reads from {@code version} (which the caller has referenced) with {@code
+   * deletions}: a fresh snapshot for a live segment; for a Lucene segment the same view object as
+   * long as neither the version nor the deletions changed.
+   */
+  LeafReader view(SegmentVersion version, DeletedDocs deletions) {
+    if (version.tier() == SegmentVersion.Tier.LIVE) {
+      return version.view(deletions);
+    }
+    CachedView cached = cachedView;
+    if (cached != null && cached.version == version && cached.deletions == deletions) {
+      return cached.view;
+    }
+    LeafReader view = version.view(deletions);
+    cachedView = new CachedView(version, deletions, view);
+    return view;
   }
 
   /** Flush done: queries move from the live segment to the DRAM copy. */

@@ -104,6 +104,11 @@ final class SegmentVersion {
     return live != null ? live.reader(deletions) : new LiveDocsCodecReader(segment, deletions);
   }
 
+  /** The version's documents without deletions applied. */
+  LeafReader unfiltered() {
+    return live != null ? live.reader(null) : segment;
+  }
+
   /** Takes a reference unless the version is already freed. */
   boolean tryIncRef() {
     int count;
