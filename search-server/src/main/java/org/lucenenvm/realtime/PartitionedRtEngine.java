@@ -29,7 +29,10 @@ import org.apache.lucene.util.ThreadInterruptedException;
  * statistics (no global IDF).
  *
  * <p>The partition count is recorded in {@value #PARTITIONS_FILE}; reopening with another count is
- * refused, as documents would be routed to the wrong partition.
+ * refused, as documents would be routed to the wrong partition. That file is: Header ({@link
+ * CodecUtil#writeHeader CodecHeader}, codec {@value #CODEC}, version 0), PartitionCount ({@link
+ * org.apache.lucene.store.DataOutput#writeVInt VInt}), Footer ({@link CodecUtil#writeFooter
+ * CodecFooter}).
  */
 public final class PartitionedRtEngine implements Closeable {
   static final String PARTITIONS_FILE = "rt.partitions";

@@ -367,6 +367,15 @@ public final class RtEngine implements Closeable {
         pipeline.stageStats());
   }
 
+  /** The descriptor table, oldest segment first. */
+  public List<RtSegmentInfo> segments() {
+    List<RtSegmentInfo> infos = new ArrayList<>();
+    for (SegmentDescriptor d : table.segments()) {
+      infos.add(RtSegmentInfo.of(d));
+    }
+    return infos;
+  }
+
   /** The configuration this engine runs with. */
   public RtEngineConfig config() {
     return config;

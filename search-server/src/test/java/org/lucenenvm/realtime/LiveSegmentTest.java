@@ -20,6 +20,7 @@ import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.tests.util.LuceneTestCase;
+import org.apache.lucene.tests.util.TestUtil;
 import org.apache.lucene.util.BytesRef;
 
 /** The live segment answers like a Lucene segment built from the same documents. */
@@ -42,6 +43,7 @@ public class LiveSegmentTest extends LuceneTestCase {
       try (IndexReader expected = DirectoryReader.open(writer)) {
         LiveLeafReader actual = live.reader(null);
         assertEquals(expected.maxDoc(), actual.maxDoc());
+        TestUtil.checkReader(actual);
         IndexSearcher es = new IndexSearcher(expected);
         IndexSearcher as = new IndexSearcher(actual);
         QueryParser parser = new QueryParser("body", analyzer);

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -168,6 +170,16 @@ public class RtEngineTest extends LuceneTestCase {
       try (RtEngine engine = RtEngine.open(nvm, config)) {
         assertEquals(expected.size(), engine.stats().liveDocs());
         assertAllBodiesFound(engine, expected);
+      }
+      Set<String> namespaces = new TreeSet<>();
+      for (String name : nvm.listAll()) {
+        if (name.startsWith("seg")) {
+          namespaces.add(name.substring(0, name.indexOf('_') + 1));
+        }
+      }
+      assertFalse(namespaces.isEmpty());
+      for (String namespace : namespaces) {
+        TestUtil.checkIndex(new NamespacedDirectory(nvm, namespace));
       }
     }
   }
