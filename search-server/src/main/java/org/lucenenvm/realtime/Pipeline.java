@@ -203,6 +203,7 @@ final class Pipeline {
         SegmentVersion.stored(
             SegmentVersion.Tier.DRAM, DirectoryReader.open(dram), dram, bytes, this::freeDram);
     accounts.addDram(bytes);
+    d.setIdFilter(IdFilter.of(version.segment()));
     d.flushed(version);
     if (config.policy().eagerEngrave()) {
       engraver.put(d);
@@ -368,11 +369,13 @@ final class Pipeline {
       } else {
         accounts.adjustNvm(-sourceBytes);
       }
+      IdFilter filter = version == null ? null : IdFilter.of(version.segment());
       SegmentDescriptor merged = null;
       writeLock.lock();
       try {
         if (version != null) {
           merged = new SegmentDescriptor(id, level, liveDocs, version, SegmentState.MERGED);
+          merged.setIdFilter(filter);
           merged.setDeletions(carryOverDeletes(sources, before, readers, liveDocs));
         }
         table.replace(sources, merged);

@@ -57,7 +57,7 @@ public final class RtEngine implements Closeable {
   private final AtomicLong nextSegmentId;
   private final MemoryAccounts accounts;
   private final Pipeline pipeline;
-  private SegmentDescriptor active;
+  private volatile SegmentDescriptor active;
   private volatile boolean closed;
 
   private RtEngine(RtEngineConfig config, Directory nvm, long nextSegmentId, String name) {
@@ -88,6 +88,9 @@ public final class RtEngine implements Closeable {
           nvm
               + " holds segment files but no shutdown manifest: the previous engine did not shut"
               + " down gracefully (crash or volatile mode); delete its seg* files to start empty");
+    }
+    if (config.mode() == DurabilityMode.VOLATILE && Manifest.exists(nvm)) {
+      Manifest.delete(nvm);
     }
     deleteUnlisted(nvm, kept);
     RtEngine engine = new RtEngine(config, nvm, manifest == null ? 0 : manifest.nextSegmentId(), name);
@@ -168,6 +171,7 @@ public final class RtEngine implements Closeable {
       }
       SegmentDescriptor d = new SegmentDescriptor(s.id(), s.level(), s.maxDoc(), version, s.state());
       d.setDeletions(s.deletions());
+      d.setIdFilter(IdFilter.of(version.segment()));
       accounts.adjustNvm(bytes);
       table.add(d);
     }
@@ -275,6 +279,10 @@ public final class RtEngine implements Closeable {
     List<SegmentDescriptor> segments = table.segments();
     for (int i = segments.size() - 1; i >= 0; i--) {
       SegmentDescriptor d = segments.get(i);
+      IdFilter filter = d.idFilter();
+      if (filter != null && !filter.mightContain(id)) {
+        continue;
+      }
       DeletedDocs deletions = d.deletions();
       SegmentVersion v = d.acquire();
       try {
@@ -349,13 +357,8 @@ public final class RtEngine implements Closeable {
     try (RtSnapshot s = acquireSnapshot()) {
       docs = s.reader().numDocs();
     }
-    long live;
-    writeLock.lock();
-    try {
-      live = active.global().liveSegment().ramBytesUsed();
-    } finally {
-      writeLock.unlock();
-    }
+    LiveSegment current = active.global().liveSegment();
+    long live = current == null ? 0 : current.ramBytesUsed();
     return new RtEngineStats(
         docs,
         states,
