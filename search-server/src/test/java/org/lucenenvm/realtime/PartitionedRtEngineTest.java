@@ -86,6 +86,29 @@ public class PartitionedRtEngineTest extends LuceneTestCase {
     }
   }
 
+  public void testGracefulRestartOfAllPartitions() throws Exception {
+    RtEngineConfig config =
+        RtEngineConfig.defaults(SCHEMA)
+            .withCodec(TestUtil.getDefaultCodec())
+            .withSegmentSize(100)
+            .withMode(DurabilityMode.GRACEFUL);
+    try (Directory nvm = new ByteBuffersDirectory()) {
+      try (PartitionedRtEngine engine = PartitionedRtEngine.open(nvm, config, 2, null)) {
+        for (int i = 0; i < 500; i++) {
+          engine.add(new RtDocument("d" + i, Map.of("body", "word" + (i % 5))));
+        }
+        assertTrue(engine.delete("d3"));
+      }
+      try (PartitionedRtEngine engine = PartitionedRtEngine.open(nvm, config, 2, null)) {
+        assertEquals(499, engine.search(new MatchAllDocsQuery(), 1).totalHits().value());
+        assertEquals(99, engine.search(new TermQuery(new Term("body", "word3")), 1).totalHits().value());
+        assertEquals(0, engine.search(new TermQuery(new Term("id", "d3")), 1).totalHits().value());
+        engine.add(new RtDocument("d3", Map.of("body", "back")));
+        assertEquals(500, engine.search(new MatchAllDocsQuery(), 1).totalHits().value());
+      }
+    }
+  }
+
   public void testReopenWithOtherPartitionCountIsRefused() throws Exception {
     RtEngineConfig config = RtEngineConfig.defaults(SCHEMA).withSegmentSize(10);
     try (Directory nvm = new ByteBuffersDirectory()) {
