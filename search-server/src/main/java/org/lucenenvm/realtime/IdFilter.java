@@ -29,7 +29,7 @@ final class IdFilter {
   /** A filter over every id term of {@code reader} (deleted documents included). */
   static IdFilter of(LeafReader reader) throws IOException {
     Terms terms = reader.terms(RtSchema.ID_FIELD);
-    IdFilter filter = new IdFilter(terms == null ? 0 : Math.toIntExact(Math.max(terms.size(), reader.maxDoc())));
+    IdFilter filter = new IdFilter(reader.maxDoc());
     if (terms != null) {
       TermsEnum te = terms.iterator();
       for (BytesRef id = te.next(); id != null; id = te.next()) {

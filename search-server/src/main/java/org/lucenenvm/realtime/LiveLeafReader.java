@@ -33,7 +33,8 @@ import org.apache.lucene.util.Version;
  * points or vectors.
  */
 final class LiveLeafReader extends LeafReader {
-  private static final LeafMetaData META = new LeafMetaData(Version.LATEST.major, Version.LATEST, null, false);
+  private static final LeafMetaData META =
+      new LeafMetaData(Version.LATEST.major, Version.LATEST, null, false);
 
   private final LiveSegment segment;
   private final int maxDoc;

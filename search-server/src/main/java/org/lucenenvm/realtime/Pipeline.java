@@ -39,6 +39,7 @@ import org.apache.lucene.util.FixedBitSet;
  */
 final class Pipeline {
   private static final Object TICK = new Object();
+  private static final int UNBLOCKING_CAPACITY = 1 << 16;
 
   private final RtEngineConfig config;
   private final Directory nvm;
@@ -75,12 +76,16 @@ final class Pipeline {
     this.accounts = accounts;
     this.files = new SegmentFiles(config.codec(), config.similarity());
     int q = config.queueCapacity();
-    this.flusher = new PipelineStage<>(threadPrefix + "flusher", q, this::flush, this::fail, this::signal);
-    this.engraver = new PipelineStage<>(threadPrefix + "engraver", q, this::engraveStage, this::fail, this::signal);
+    this.flusher = stage(threadPrefix + "flusher", q, this::flush);
+    this.engraver = stage(threadPrefix + "engraver", q, this::engraveStage);
     // The committer and merger queues must never block their producers for long: the committer
     // holds segments until DRAM pressure, and the merger takes the engine's write lock.
-    this.committer = new PipelineStage<>(threadPrefix + "committer", 1 << 16, this::commitStage, this::fail, this::signal);
-    this.merger = new PipelineStage<>(threadPrefix + "merger", 1 << 16, this::mergeStage, this::fail, this::signal);
+    this.committer = stage(threadPrefix + "committer", UNBLOCKING_CAPACITY, this::commitStage);
+    this.merger = stage(threadPrefix + "merger", UNBLOCKING_CAPACITY, this::mergeStage);
+  }
+
+  private <T> PipelineStage<T> stage(String name, int capacity, PipelineStage.Handler<T> handler) {
+    return new PipelineStage<>(name, capacity, handler, this::fail, this::signal);
   }
 
   static String namespace(long segmentId) {
@@ -261,7 +266,11 @@ final class Pipeline {
       full.initCause(e);
       throw full;
     }
-    d.engraved(SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, target, bytes, this::freeNvm));
+    d.engraved(nvmVersion(reader, target, bytes));
+  }
+
+  private SegmentVersion nvmVersion(DirectoryReader reader, Directory dir, long bytes) {
+    return SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, dir, bytes, this::freeNvm);
   }
 
   private static void deleteQuietly(Directory dir) {
@@ -365,7 +374,7 @@ final class Pipeline {
           throw e;
         }
         accounts.adjustNvm(bytes - sourceBytes);
-        version = SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, target, bytes, this::freeNvm);
+        version = nvmVersion(reader, target, bytes);
       } else {
         accounts.adjustNvm(-sourceBytes);
       }

@@ -70,7 +70,7 @@ public final class RtEngine implements Closeable {
         new Pipeline(config, nvm, table, writeLock, this.nextSegmentId, accounts, name + "-");
   }
 
-  /** Opens an engine whose NVM tier is {@code nvm}; see {@link DurabilityMode} for what it finds. */
+  /** Opens an engine with NVM tier {@code nvm}; see {@link DurabilityMode} for what it finds. */
   public static RtEngine open(Directory nvm, RtEngineConfig config) throws IOException {
     return open(nvm, config, "rt");
   }
@@ -93,7 +93,8 @@ public final class RtEngine implements Closeable {
       Manifest.delete(nvm);
     }
     deleteUnlisted(nvm, kept);
-    RtEngine engine = new RtEngine(config, nvm, manifest == null ? 0 : manifest.nextSegmentId(), name);
+    long nextId = manifest == null ? 0 : manifest.nextSegmentId();
+    RtEngine engine = new RtEngine(config, nvm, nextId, name);
     try {
       if (manifest != null) {
         engine.restore(manifest);
@@ -167,9 +168,10 @@ public final class RtEngine implements Closeable {
           SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, dir, bytes, this::freeRestored);
       if (version.maxDoc() != s.maxDoc()) {
         throw new IllegalStateException(
-            "segment " + s.id() + " has " + version.maxDoc() + " docs, manifest says " + s.maxDoc());
+            "segment " + s.id() + " has " + version.maxDoc() + " docs, manifest: " + s.maxDoc());
       }
-      SegmentDescriptor d = new SegmentDescriptor(s.id(), s.level(), s.maxDoc(), version, s.state());
+      SegmentDescriptor d =
+          new SegmentDescriptor(s.id(), s.level(), s.maxDoc(), version, s.state());
       d.setDeletions(s.deletions());
       d.setIdFilter(IdFilter.of(version.segment()));
       accounts.adjustNvm(bytes);
@@ -296,7 +298,9 @@ public final class RtEngine implements Closeable {
           continue;
         }
         PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
-        for (int doc = postings.nextDoc(); doc != PostingsEnum.NO_MORE_DOCS; doc = postings.nextDoc()) {
+        for (int doc = postings.nextDoc();
+            doc != PostingsEnum.NO_MORE_DOCS;
+            doc = postings.nextDoc()) {
           if (deletions == null || deletions.isLive(doc)) {
             return new Location(d, doc);
           }

@@ -172,7 +172,8 @@ final class SegmentDescriptor {
     dram = null;
     nvm = null;
     IOException failure = null;
-    for (SegmentVersion v : new SegmentVersion[] {g, d != g ? d : null, n != g && n != d ? n : null}) {
+    SegmentVersion[] distinct = {g, d != g ? d : null, n != g && n != d ? n : null};
+    for (SegmentVersion v : distinct) {
       if (v != null) {
         try {
           v.decRef();

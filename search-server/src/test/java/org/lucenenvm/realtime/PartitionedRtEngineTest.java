@@ -101,7 +101,8 @@ public class PartitionedRtEngineTest extends LuceneTestCase {
       }
       try (PartitionedRtEngine engine = PartitionedRtEngine.open(nvm, config, 2, null)) {
         assertEquals(499, engine.search(new MatchAllDocsQuery(), 1).totalHits().value());
-        assertEquals(99, engine.search(new TermQuery(new Term("body", "word3")), 1).totalHits().value());
+        RtSearchResult word3 = engine.search(new TermQuery(new Term("body", "word3")), 1);
+        assertEquals(99, word3.totalHits().value());
         assertEquals(0, engine.search(new TermQuery(new Term("id", "d3")), 1).totalHits().value());
         engine.add(new RtDocument("d3", Map.of("body", "back")));
         assertEquals(500, engine.search(new MatchAllDocsQuery(), 1).totalHits().value());
@@ -114,7 +115,8 @@ public class PartitionedRtEngineTest extends LuceneTestCase {
     try (Directory nvm = new ByteBuffersDirectory()) {
       PartitionedRtEngine.open(nvm, config, 2, null).close();
       IllegalArgumentException e =
-          expectThrows(IllegalArgumentException.class, () -> PartitionedRtEngine.open(nvm, config, 3, null));
+          expectThrows(
+              IllegalArgumentException.class, () -> PartitionedRtEngine.open(nvm, config, 3, null));
       assertTrue(e.getMessage(), e.getMessage().contains("2 partitions"));
     }
   }
