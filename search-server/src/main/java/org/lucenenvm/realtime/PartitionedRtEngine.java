@@ -124,6 +124,11 @@ public final class PartitionedRtEngine implements Closeable {
     return partitions[partitionOf(id)].delete(id);
   }
 
+  /** See {@link RtEngine#get}. */
+  public RtDocument get(String id) throws IOException {
+    return partitions[partitionOf(id)].get(id);
+  }
+
   /** Runs {@code query} on every partition and merges the top {@code k}. */
   public RtSearchResult search(Query query, int k) throws IOException {
     List<RtSnapshot> snapshots = new ArrayList<>(partitions.length);

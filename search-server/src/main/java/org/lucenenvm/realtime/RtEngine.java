@@ -18,10 +18,12 @@ import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.BytesRef;
@@ -333,6 +335,21 @@ public final class RtEngine implements Closeable {
         hits.add(hit(stored, sd));
       }
       return new RtSearchResult(top.totalHits, hits);
+    }
+  }
+
+  /** The live document with {@code id} as it was stored, or null; sees every acknowledged write. */
+  public RtDocument get(String id) throws IOException {
+    if (id == null || id.isEmpty()) {
+      throw new IllegalArgumentException("id must be non-empty");
+    }
+    try (RtSnapshot snapshot = acquireSnapshot()) {
+      TopDocs top = snapshot.searcher().search(new TermQuery(new Term(RtSchema.ID_FIELD, id)), 1);
+      if (top.scoreDocs.length == 0) {
+        return null;
+      }
+      RtHit hit = hit(snapshot.searcher().storedFields(), top.scoreDocs[0]);
+      return new RtDocument(hit.id(), hit.fields());
     }
   }
 

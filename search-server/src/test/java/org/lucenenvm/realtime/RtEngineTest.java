@@ -229,6 +229,8 @@ public class RtEngineTest extends LuceneTestCase {
       assertTrue(wrongType.getMessage(), wrongType.getMessage().contains("must have a string"));
       assertEquals(1, engine.stats().liveDocs());
       assertEquals(0, count(engine, new TermQuery(new Term("id", "b"))));
+      assertNull(engine.get("b"));
+      assertEquals(Map.of("body", "hello"), engine.get("a").fields());
       assertFalse(engine.delete("b"));
       assertTrue(engine.delete("a"));
       assertEquals(0, engine.stats().liveDocs());
