@@ -40,7 +40,7 @@ import org.apache.lucene.util.ThreadInterruptedException;
  *   engine.add(new RtDocument("42", Map.of("title", "hello", "body", "hello world")));
  *   RtSearchResult top = engine.search(new TermQuery(new Term("body", "hello")), 10);
  *   try (RtSnapshot s = engine.acquireSnapshot()) { // or any Lucene query on a snapshot
- *     s.searcher().count(new MatchAllDocsQuery());
+ *     s.searcher().count(MatchAllDocsQuery.INSTANCE);
  *   }
  * }
  * }</pre>

@@ -97,8 +97,8 @@ public class PipelinePolicyTest extends LuceneTestCase {
   }
 
   public void testSnapshotPinsItsSegmentsUntilReleased() throws Exception {
-    try (Directory nvm = new ByteBuffersDirectory();
-        RtEngine engine = open(nvm, PipelinePolicy.EAGER_ENGRAVE_LAZY_POINTER, Long.MAX_VALUE)) {
+    try (Directory nvm = new ByteBuffersDirectory()) {
+      RtEngine engine = open(nvm, PipelinePolicy.EAGER_ENGRAVE_LAZY_POINTER, Long.MAX_VALUE);
       fill(engine);
       await(engine, s -> count(s, SegmentState.ENGRAVED) == SEGMENTS);
       RtSnapshot held = engine.acquireSnapshot();

@@ -188,7 +188,7 @@ public class RtEngineTest extends LuceneTestCase {
   private static void assertAllBodiesFound(RtEngine engine, Map<String, String> expected)
       throws Exception {
     Map<String, String> actual = new HashMap<>();
-    RtSearchResult all = engine.search(new MatchAllDocsQuery(), Math.max(1, expected.size() + 10));
+    RtSearchResult all = engine.search(MatchAllDocsQuery.INSTANCE, Math.max(1, expected.size() + 10));
     for (RtHit hit : all.hits()) {
       assertNull("duplicate " + hit.id(), actual.put(hit.id(), hit.fields().get("body")));
     }
