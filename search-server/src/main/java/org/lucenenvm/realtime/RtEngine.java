@@ -27,6 +27,7 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.util.ThreadInterruptedException;
 
 /**
@@ -97,11 +98,16 @@ public final class RtEngine implements Closeable {
     deleteUnlisted(nvm, kept);
     long nextId = manifest == null ? 0 : manifest.nextSegmentId();
     RtEngine engine = new RtEngine(config, nvm, nextId, name);
-    try {
-      if (manifest != null) {
+    if (manifest != null) {
+      try {
         engine.restore(manifest);
-        Manifest.delete(nvm);
+      } catch (IOException | RuntimeException e) {
+        IOUtils.closeWhileHandlingException(engine::retireAll);
+        throw e;
       }
+      Manifest.delete(nvm);
+    }
+    try {
       engine.writeLock.lock();
       try {
         engine.active = engine.newLiveSegment();
@@ -164,7 +170,13 @@ public final class RtEngine implements Closeable {
   private void restore(Manifest manifest) throws IOException {
     for (Manifest.Segment s : manifest.segments()) {
       NamespacedDirectory dir = new NamespacedDirectory(nvm, Pipeline.namespace(s.id()));
-      DirectoryReader reader = DirectoryReader.open(dir);
+      DirectoryReader reader;
+      try {
+        reader = DirectoryReader.open(dir);
+      } catch (IOException e) {
+        throw new IOException(
+            "segment " + s.id() + " listed in " + Manifest.FILE_NAME + " cannot be opened", e);
+      }
       long bytes = SegmentFiles.bytes(dir);
       SegmentVersion version =
           SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, dir, bytes, this::freeRestored);
