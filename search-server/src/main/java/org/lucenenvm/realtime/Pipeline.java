@@ -223,11 +223,7 @@ final class Pipeline {
   }
 
   /** Free action of NVM versions: deletes their files unless shutting down gracefully. */
-  void freeNvmVersion(SegmentVersion v) throws IOException {
-    freeNvm(v);
-  }
-
-  private void freeNvm(SegmentVersion v) throws IOException {
+  void freeNvm(SegmentVersion v) throws IOException {
     if (!keepFilesOnFree) {
       SegmentFiles.deleteAll(v.directory());
       accounts.adjustNvm(-v.bytes());

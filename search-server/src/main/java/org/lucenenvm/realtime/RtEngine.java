@@ -179,7 +179,7 @@ public final class RtEngine implements Closeable {
       }
       long bytes = SegmentFiles.bytes(dir);
       SegmentVersion version =
-          SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, dir, bytes, this::freeRestored);
+          SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, dir, bytes, pipeline::freeNvm);
       if (version.maxDoc() != s.maxDoc()) {
         throw new IllegalStateException(
             "segment " + s.id() + " has " + version.maxDoc() + " docs, manifest: " + s.maxDoc());
@@ -191,10 +191,6 @@ public final class RtEngine implements Closeable {
       accounts.adjustNvm(bytes);
       table.add(d);
     }
-  }
-
-  private void freeRestored(SegmentVersion v) throws IOException {
-    pipeline.freeNvmVersion(v);
   }
 
   private SegmentDescriptor newLiveSegment() {
