@@ -54,9 +54,4 @@ final class IdFilter {
     }
     return true;
   }
-
-  /** Bytes held by the filter. */
-  long ramBytesUsed() {
-    return bits.ramBytesUsed();
-  }
 }

@@ -48,11 +48,6 @@ final class LiveLeafReader extends LeafReader {
     this.fieldInfos = segment.fieldInfos(maxDoc);
   }
 
-  /** The same documents without deletions (what the flusher copies). */
-  LiveLeafReader withoutDeletions() {
-    return new LiveLeafReader(segment, maxDoc, null);
-  }
-
   @Override
   public Terms terms(String field) {
     LiveField f = segment.field(field, maxDoc);

@@ -75,10 +75,6 @@ final class SegmentDescriptor {
     return deletions;
   }
 
-  boolean retired() {
-    return retired;
-  }
-
   /**
    * References the version queries should read, or returns null when the segment has been merged
    * away (the caller then re-reads the table).
