@@ -114,10 +114,17 @@ final class Pipeline {
     return failure;
   }
 
-  /** Hands a full live segment to the flusher (blocks while the flush queue is full). */
-  void submitFrozen(SegmentDescriptor descriptor) throws InterruptedException {
+  /**
+   * Accounts a full live segment as on its way to NVM (under the engine's write lock, so a
+   * graceful close waits for it); {@link #enqueueFrozen} then hands it to the flusher.
+   */
+  void freeze(SegmentDescriptor descriptor) {
     uncommitted.incrementAndGet();
     accounts.addFrozenLive(descriptor.global().liveSegment().ramBytesUsed());
+  }
+
+  /** Hands a frozen segment to the flusher, waiting while the flush queue is full. */
+  void enqueueFrozen(SegmentDescriptor descriptor) throws InterruptedException {
     flusher.put(descriptor);
   }
 

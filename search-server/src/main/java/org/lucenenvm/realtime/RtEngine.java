@@ -55,8 +55,8 @@ public final class RtEngine implements Closeable {
   private final RtEngineConfig config;
   private final Directory nvm;
   private final DocumentInverter inverter;
-  private final DescriptorTable table = new DescriptorTable();
   private final ReentrantLock writeLock = new ReentrantLock();
+  private final DescriptorTable table = new DescriptorTable(writeLock);
   private final AtomicLong nextSegmentId;
   private final MemoryAccounts accounts;
   private final Pipeline pipeline;
@@ -218,8 +218,8 @@ public final class RtEngine implements Closeable {
   }
 
   /**
-   * Adds the document, replacing the one with the same id if any (delete, then add: a concurrent
-   * query sees the old version, or the new one, or — between the two steps — neither).
+   * Adds the document, replacing the one with the same id if any. Atomic for queries: a snapshot
+   * sees the old version or the new one, never both or neither.
    */
   public void update(RtDocument doc) {
     write(inverter.invert(doc), true);
@@ -233,7 +233,12 @@ public final class RtEngine implements Closeable {
     writeLock.lock();
     try {
       ensureWritable();
-      return deleteLive(new BytesRef(id));
+      table.beginWrite();
+      try {
+        return deleteLive(new BytesRef(id));
+      } finally {
+        table.endWrite();
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
@@ -242,27 +247,40 @@ public final class RtEngine implements Closeable {
   }
 
   private void write(InvertedDocument doc, boolean replace) {
+    SegmentDescriptor frozen = null;
     writeLock.lock();
     try {
       ensureWritable();
-      if (replace) {
-        deleteLive(doc.id());
-      } else if (locate(doc.id()) != null) {
-        throw new IllegalArgumentException(
-            "document '" + doc.source().id() + "' already exists; use update to replace it");
-      }
       LiveSegment segment = active.global().liveSegment();
-      segment.add(doc);
+      table.beginWrite();
+      try {
+        if (replace) {
+          deleteLive(doc.id());
+        } else if (locate(doc.id()) != null) {
+          throw new IllegalArgumentException(
+              "document '" + doc.source().id() + "' already exists; use update to replace it");
+        }
+        segment.add(doc);
+      } finally {
+        table.endWrite();
+      }
       if (segment.isFull()) {
-        pipeline.submitFrozen(active);
+        frozen = active;
+        pipeline.freeze(frozen);
         active = newLiveSegment();
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      throw new ThreadInterruptedException(e);
     } finally {
       writeLock.unlock();
+    }
+    if (frozen != null) {
+      // Outside the lock: this writer waits for the flusher (backpressure), nobody else does.
+      try {
+        pipeline.enqueueFrozen(frozen);
+      } catch (InterruptedException e) {
+        throw new ThreadInterruptedException(e);
+      }
     }
   }
 
@@ -445,7 +463,8 @@ public final class RtEngine implements Closeable {
   private void closeGracefully() throws IOException, InterruptedException {
     LiveSegment last = active.global().liveSegment();
     if (last.published() > 0) {
-      pipeline.submitFrozen(active);
+      pipeline.freeze(active);
+      pipeline.enqueueFrozen(active);
     } else {
       table.replace(List.of(active), null);
       active.retire();

@@ -107,6 +107,64 @@ public class RtEngineTest extends LuceneTestCase {
     }
   }
 
+  public void testConcurrentUpdatesAreAtomicForQueries() throws Exception {
+    int ids = 300;
+    AtomicBoolean done = new AtomicBoolean();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    try (Directory nvm = new ByteBuffersDirectory();
+        RtEngine engine = RtEngine.open(nvm, smallConfig().withSegmentSize(50))) {
+      for (int i = 0; i < ids; i++) {
+        engine.add(doc("d" + i, "version0"));
+      }
+      List<Thread> threads = new ArrayList<>();
+      for (int w = 0; w < 2; w++) {
+        Random r = new Random(random().nextLong());
+        threads.add(
+            new Thread(
+                () -> {
+                  try {
+                    for (int i = 0; i < 3000 && failure.get() == null; i++) {
+                      engine.update(doc("d" + r.nextInt(ids), "version" + (i + 1)));
+                    }
+                  } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                  }
+                }));
+      }
+      Thread reader =
+          new Thread(
+              () -> {
+                Random r = new Random(random().nextLong());
+                try {
+                  while (!done.get() && failure.get() == null) {
+                    try (RtSnapshot s = engine.acquireSnapshot()) {
+                      int all = s.searcher().count(MatchAllDocsQuery.INSTANCE);
+                      assertEquals(ids, all);
+                      Term id = new Term("id", "d" + r.nextInt(ids));
+                      assertEquals(1, s.searcher().count(new TermQuery(id)));
+                    }
+                  }
+                } catch (Throwable e) {
+                  failure.compareAndSet(null, e);
+                }
+              });
+      threads.forEach(Thread::start);
+      reader.start();
+      for (Thread t : threads) {
+        t.join();
+      }
+      done.set(true);
+      reader.join();
+      if (failure.get() != null) {
+        throw new AssertionError(failure.get());
+      }
+      assertEquals(ids, engine.stats().liveDocs());
+      for (int i = 0; i < ids; i++) {
+        assertNotNull(engine.get("d" + i));
+      }
+    }
+  }
+
   public void testDramStaysWithinBudgetPlusOneSegment() throws Exception {
     long budget = 50_000;
     for (PipelinePolicy policy : PipelinePolicy.values()) {
