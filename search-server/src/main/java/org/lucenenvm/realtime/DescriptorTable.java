@@ -11,7 +11,7 @@ import org.apache.lucene.search.similarities.Similarity;
  * The global descriptor table (SPIRIT's GDT): the ordered list of segments queries see. The list
  * is immutable and replaced as a whole (copy on write), so a query reads it with one volatile load;
  * {@link #acquire} then references each segment's current version. Building a snapshot allocates
- * objects and does nothing else: no I/O, no refresh, no lock shared with the writer.
+ * objects and does nothing else: no I/O, no refresh, and normally no lock (see {@link #acquire}).
  */
 final class DescriptorTable {
   private static final int OPTIMISTIC_ATTEMPTS = 32;
