@@ -1,5 +1,6 @@
 package org.lucenenvm.realtime;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -83,6 +84,39 @@ public class PartitionedRtEngineTest extends LuceneTestCase {
     } finally {
       pool.shutdown();
       assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+    }
+  }
+
+  public void testScoresEqualSingleIndexScores() throws Exception {
+    RtEngineConfig config =
+        RtEngineConfig.defaults(SCHEMA)
+            .withCodec(TestUtil.getDefaultCodec())
+            .withSegmentSize(120)
+            .withMergeFactor(3);
+    StandardAnalyzer analyzer = new StandardAnalyzer();
+    try (Directory nvm = new ByteBuffersDirectory();
+        Directory refDir = new ByteBuffersDirectory();
+        IndexWriter ref = new IndexWriter(refDir, new IndexWriterConfig(analyzer));
+        PartitionedRtEngine engine = PartitionedRtEngine.open(nvm, config, 4, null)) {
+      int n = 1500;
+      for (int i = 0; i < n; i++) {
+        RtDocument doc = TestCorpus.randomDocument(random(), "d" + i);
+        engine.add(doc);
+        ref.addDocument(TestCorpus.toLucene(doc, SCHEMA));
+      }
+      try (DirectoryReader reader = DirectoryReader.open(ref)) {
+        IndexSearcher searcher = new IndexSearcher(reader);
+        QueryParser parser = new QueryParser("body", analyzer);
+        for (int q = 0; q < 100; q++) {
+          Query query = TestCorpus.randomQuery(random(), parser);
+          Map<String, Float> expected = HitsById.collect(searcher, query);
+          Map<String, Float> actual = new HashMap<>();
+          for (RtHit hit : engine.search(query, n).hits()) {
+            actual.put(hit.id(), hit.score());
+          }
+          assertEquals(query.toString(), expected, actual);
+        }
+      }
     }
   }
 
