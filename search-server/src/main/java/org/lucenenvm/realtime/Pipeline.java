@@ -103,7 +103,9 @@ final class Pipeline {
   void checkHealthy() {
     Throwable t = failure;
     if (t instanceof NvmFullException full) {
-      throw new NvmFullException(full.getMessage());
+      NvmFullException thrown = new NvmFullException(full.getMessage());
+      thrown.initCause(full);
+      throw thrown;
     }
     if (t != null) {
       throw new IllegalStateException("indexing pipeline failed; ingestion stopped", t);
