@@ -263,13 +263,17 @@ final class Pipeline {
     try {
       SegmentFiles.copyDurably(dram.directory(), target);
       reader = DirectoryReader.open(target);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException e) {
       accounts.adjustNvm(-bytes);
       deleteQuietly(target);
       NvmFullException full =
           new NvmFullException("NVM directory refused segment " + d.id() + ": " + e);
       full.initCause(e);
       throw full;
+    } catch (RuntimeException e) {
+      accounts.adjustNvm(-bytes);
+      deleteQuietly(target);
+      throw e;
     }
     d.engraved(nvmVersion(reader, target, bytes));
   }
