@@ -1,0 +1,12 @@
+package org.lucenenvm.realtime;
+
+/** What survives a restart (SPIRIT §4.3). */
+public enum DurabilityMode {
+  /** Nothing: opening discards any segments left in the NVM directory; close discards them too. */
+  VOLATILE,
+  /**
+   * A graceful {@code close()} flushes and engraves every document and writes a manifest; the next
+   * open restores the index from NVM without re-indexing. After a crash the index is refused.
+   */
+  GRACEFUL
+}

@@ -1,0 +1,115 @@
+package org.lucenenvm.realtime;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.lucene.index.DocValuesSkipIndexType;
+import org.apache.lucene.index.DocValuesType;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.index.VectorEncoding;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.FixedBitSet;
+
+/**
+ * Per-field state of a {@link LiveSegment}: the term hash, the norms, and per-doc prefix sums of
+ * the field statistics so any snapshot {@code [0, maxDoc)} gets exact {@code docCount}, {@code
+ * sumDocFreq} and {@code sumTotalTermFreq} in O(1). Arrays are sized to the segment capacity up
+ * front; slots are written by the single writer before the segment publishes the doc.
+ */
+final class LiveField {
+  final String name;
+  final FieldKind kind;
+  final FieldInfo info;
+  /** First doc that has this field: snapshots below it do not see the field. */
+  final int firstDoc;
+
+  final ConcurrentHashMap<BytesRef, LivePostingList> terms;
+  final long[] norms;
+  final FixedBitSet docsWithNorms;
+  private final int[] docCountPrefix;
+  private final long[] sumDocFreqPrefix;
+  private final long[] sumTotalTermFreqPrefix;
+
+  LiveField(String name, FieldKind kind, int number, int firstDoc, int capacity, boolean idField) {
+    this.name = name;
+    this.kind = kind;
+    this.firstDoc = firstDoc;
+    this.info = fieldInfo(name, kind, number, idField);
+    boolean indexed = kind != FieldKind.STORED;
+    this.terms = indexed ? new ConcurrentHashMap<>() : null;
+    this.docCountPrefix = indexed ? new int[capacity + 1] : null;
+    this.sumDocFreqPrefix = indexed ? new long[capacity + 1] : null;
+    this.sumTotalTermFreqPrefix = indexed ? new long[capacity + 1] : null;
+    boolean hasNorms = kind == FieldKind.TEXT;
+    this.norms = hasNorms ? new long[capacity] : null;
+    this.docsWithNorms = hasNorms ? new FixedBitSet(capacity) : null;
+  }
+
+  /** Bytes this field pre-allocates for a segment of {@code capacity} docs. */
+  static long preallocatedBytes(FieldKind kind, int capacity) {
+    long bytes = 0;
+    if (kind != FieldKind.STORED) {
+      bytes += (long) (capacity + 1) * (Integer.BYTES + 2 * Long.BYTES);
+    }
+    if (kind == FieldKind.TEXT) {
+      bytes += (long) capacity * Long.BYTES + capacity / 8;
+    }
+    return bytes;
+  }
+
+  /**
+   * Records the statistics of {@code doc} (the writer calls this for every indexed field and every
+   * doc, with zeros when the doc lacks the field).
+   */
+  void recordStats(int doc, boolean hasTerms, int uniqueTerms, int length) {
+    docCountPrefix[doc + 1] = docCountPrefix[doc] + (hasTerms ? 1 : 0);
+    sumDocFreqPrefix[doc + 1] = sumDocFreqPrefix[doc] + uniqueTerms;
+    sumTotalTermFreqPrefix[doc + 1] = sumTotalTermFreqPrefix[doc] + length;
+  }
+
+  int docCount(int maxDoc) {
+    return docCountPrefix[maxDoc];
+  }
+
+  long sumDocFreq(int maxDoc) {
+    return sumDocFreqPrefix[maxDoc];
+  }
+
+  long sumTotalTermFreq(int maxDoc) {
+    return sumTotalTermFreqPrefix[maxDoc];
+  }
+
+  boolean hasPositions() {
+    return kind == FieldKind.TEXT;
+  }
+
+  private static FieldInfo fieldInfo(String name, FieldKind kind, int number, boolean idField) {
+    IndexOptions options =
+        switch (kind) {
+          case TEXT -> IndexOptions.DOCS_AND_FREQS_AND_POSITIONS;
+          case KEYWORD -> IndexOptions.DOCS;
+          case STORED -> IndexOptions.NONE;
+        };
+    return new FieldInfo(
+        name,
+        number,
+        false,
+        kind != FieldKind.TEXT,
+        false,
+        options,
+        idField ? DocValuesType.BINARY : DocValuesType.NONE,
+        DocValuesSkipIndexType.NONE,
+        -1,
+        new HashMap<>(Collections.emptyMap()),
+        0,
+        0,
+        0,
+        0,
+        VectorEncoding.FLOAT32,
+        VectorSimilarityFunction.EUCLIDEAN,
+        false,
+        false);
+  }
+}

@@ -1,0 +1,12 @@
+package org.lucenenvm.realtime;
+
+import java.util.List;
+import org.apache.lucene.search.TotalHits;
+
+/**
+ * The top hits of a query.
+ *
+ * @param totalHits number of matching documents (exact or a lower bound, see {@link TotalHits})
+ * @param hits best hits first
+ */
+public record RtSearchResult(TotalHits totalHits, List<RtHit> hits) {}

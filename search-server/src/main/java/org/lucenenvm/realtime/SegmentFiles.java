@@ -1,0 +1,95 @@
+package org.lucenenvm.realtime;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.index.CodecReader;
+import org.apache.lucene.index.IndexFileNames;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SerialMergeScheduler;
+import org.apache.lucene.index.TieredMergePolicy;
+import org.apache.lucene.search.similarities.Similarity;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.IOContext;
+
+/**
+ * Writes, copies and measures the Lucene segments of the DRAM and NVM tiers. Each segment is a
+ * one-segment Lucene index in its own directory (a {@link
+ * org.apache.lucene.store.ByteBuffersDirectory} in DRAM, a {@link NamespacedDirectory} in NVM),
+ * so it opens with {@link org.apache.lucene.index.DirectoryReader#open}.
+ */
+final class SegmentFiles {
+  private final Codec codec;
+  private final Similarity similarity;
+
+  SegmentFiles(Codec codec, Similarity similarity) {
+    this.codec = codec;
+    this.similarity = similarity;
+  }
+
+  /**
+   * Writes {@code sources} (their live docs only, in order) as one new segment into the empty
+   * directory {@code target} and commits it. Nothing is re-analyzed: postings, norms, stored fields
+   * and doc values are copied by Lucene's merge code.
+   */
+  void write(Directory target, CodecReader... sources) throws IOException {
+    TieredMergePolicy mergePolicy = new TieredMergePolicy();
+    mergePolicy.setNoCFSRatio(0.0);
+    IndexWriterConfig config =
+        new IndexWriterConfig()
+            .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
+            .setCodec(codec)
+            .setSimilarity(similarity)
+            .setMergeScheduler(new SerialMergeScheduler())
+            .setMergePolicy(mergePolicy)
+            .setUseCompoundFile(false)
+            .setCommitOnClose(false);
+    try (IndexWriter writer = new IndexWriter(target, config)) {
+      writer.addIndexes(sources);
+      writer.commit();
+    }
+  }
+
+  /**
+   * Copies every file of {@code source} into {@code target} (commit point last), then syncs the
+   * files and the directory: the copy is durable when this returns.
+   */
+  static void copyDurably(Directory source, Directory target) throws IOException {
+    List<String> names = new ArrayList<>();
+    String commit = null;
+    for (String name : source.listAll()) {
+      if (name.startsWith(IndexFileNames.SEGMENTS)) {
+        commit = name;
+      } else {
+        names.add(name);
+      }
+    }
+    if (commit == null) {
+      throw new IllegalStateException("no commit point in " + source);
+    }
+    names.add(commit);
+    for (String name : names) {
+      target.copyFrom(source, name, name, IOContext.DEFAULT);
+    }
+    target.sync(names);
+    target.syncMetaData();
+  }
+
+  /** Total length of the files in {@code dir}. */
+  static long bytes(Directory dir) throws IOException {
+    long total = 0;
+    for (String name : dir.listAll()) {
+      total += dir.fileLength(name);
+    }
+    return total;
+  }
+
+  /** Deletes every file of {@code dir}. */
+  static void deleteAll(Directory dir) throws IOException {
+    for (String name : dir.listAll()) {
+      dir.deleteFile(name);
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package org.lucenenvm.realtime;
+
+import java.util.Map;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.queryparser.classic.QueryParser;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.PhraseQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.tests.util.LuceneTestCase;
+import org.apache.lucene.tests.util.TestUtil;
+import org.apache.lucene.util.BytesRef;
+
+/** The live segment answers like a Lucene segment built from the same documents. */
+public class LiveSegmentTest extends LuceneTestCase {
+  private static final RtSchema SCHEMA =
+      RtSchema.builder().text("title").text("body").keyword("tag").stored("url").build();
+
+  public void testQueriesAndScoresMatchIndexWriter() throws Exception {
+    StandardAnalyzer analyzer = new StandardAnalyzer();
+    DocumentInverter inverter = new DocumentInverter(SCHEMA, analyzer, new BM25Similarity());
+    LiveSegment live = new LiveSegment(SCHEMA, 2000);
+    try (Directory dir = new ByteBuffersDirectory();
+        IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig(analyzer))) {
+      int numDocs = atLeast(300);
+      for (int i = 0; i < numDocs; i++) {
+        RtDocument doc = TestCorpus.randomDocument(random(), "d" + i);
+        live.add(inverter.invert(doc));
+        writer.addDocument(TestCorpus.toLucene(doc, SCHEMA));
+      }
+      try (IndexReader expected = DirectoryReader.open(writer)) {
+        LiveLeafReader actual = live.reader(null);
+        assertEquals(expected.maxDoc(), actual.maxDoc());
+        TestUtil.checkReader(actual);
+        IndexSearcher es = new IndexSearcher(expected);
+        IndexSearcher as = new IndexSearcher(actual);
+        QueryParser parser = new QueryParser("body", analyzer);
+        for (int q = 0; q < 200; q++) {
+          Query query = TestCorpus.randomQuery(random(), parser);
+          TopDocs e = es.search(query, 10);
+          TopDocs a = as.search(query, 10);
+          assertEquals(query.toString(), e.totalHits, a.totalHits);
+          for (int i = 0; i < e.scoreDocs.length; i++) {
+            assertEquals(query.toString(), e.scoreDocs[i].doc, a.scoreDocs[i].doc);
+            assertEquals(query.toString(), e.scoreDocs[i].score, a.scoreDocs[i].score, 0f);
+          }
+          assertEquals(es.count(query), as.count(query));
+        }
+        TermQuery tag = new TermQuery(new Term("tag", "t3"));
+        assertEquals(es.count(tag), as.count(tag));
+        Document stored = as.storedFields().document(5);
+        assertEquals("d5", stored.get("id"));
+        var ids = actual.getBinaryDocValues("id");
+        assertTrue(ids.advanceExact(7));
+        assertEquals(new BytesRef("d7"), ids.binaryValue());
+      }
+    }
+  }
+
+  public void testSnapshotIgnoresLaterDocuments() throws Exception {
+    DocumentInverter inverter =
+        new DocumentInverter(SCHEMA, new StandardAnalyzer(), new BM25Similarity());
+    LiveSegment live = new LiveSegment(SCHEMA, 10);
+    live.add(inverter.invert(new RtDocument("a", Map.of("body", "red fox"))));
+    LiveLeafReader before = live.reader(null);
+    live.add(inverter.invert(new RtDocument("b", Map.of("body", "red dog", "title", "new"))));
+    IndexSearcher old = new IndexSearcher(before);
+    assertEquals(1, old.count(new TermQuery(new Term("body", "red"))));
+    assertEquals(0, old.count(new TermQuery(new Term("title", "new"))));
+    assertNull(before.terms("title"));
+    IndexSearcher now = new IndexSearcher(live.reader(null));
+    assertEquals(2, now.count(new TermQuery(new Term("body", "red"))));
+    BooleanQuery.Builder b = new BooleanQuery.Builder();
+    b.add(new TermQuery(new Term("body", "red")), BooleanClause.Occur.MUST);
+    b.add(new PhraseQuery("body", "red", "dog"), BooleanClause.Occur.MUST);
+    assertEquals(1, new IndexSearcher(live.reader(null)).count(b.build()));
+  }
+}
