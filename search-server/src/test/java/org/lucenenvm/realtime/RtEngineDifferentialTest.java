@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -18,6 +19,9 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.tests.util.TestUtil;
+import org.lucenenvm.codec.NvmCodec;
+import org.lucenenvm.store.NvmDirectory;
+import org.lucenenvm.store.PoolPaths;
 
 /**
  * Randomized adds, updates, deletes and queries against the engine and against a plain IndexWriter
@@ -36,24 +40,33 @@ public class RtEngineDifferentialTest extends LuceneTestCase {
       Directory dir =
           seed == 1 ? new MMapDirectory(createTempDir("nvm")) : new ByteBuffersDirectory();
       try (Directory nvm = dir) {
-        runOps(r, nvm, policy, 10_000, true);
+        runOps(r, nvm, TestUtil.getDefaultCodec(), policy, 10_000, true);
       }
+    }
+  }
+
+  /** The production tiers: segments written with NvmCodec, engraved into an NvmDirectory pool. */
+  public void testRandomOpsOnNvmDirectoryWithNvmCodec() throws Exception {
+    Random r = new Random(random().nextLong());
+    try (Directory nvm = NvmDirectory.open(PoolPaths.poolIn(createTempDir("pool")), 256L << 20)) {
+      runOps(r, nvm, new NvmCodec(), PipelinePolicy.EAGER_ENGRAVE_LAZY_POINTER, 10_000, true);
     }
   }
 
   public void testScoresEqualWithoutDeletes() throws Exception {
     Random r = new Random(random().nextLong());
     try (Directory nvm = new ByteBuffersDirectory()) {
-      runOps(r, nvm, PipelinePolicy.EAGER_ENGRAVE_LAZY_POINTER, 10_000, false);
+      runOps(r, nvm, TestUtil.getDefaultCodec(), PipelinePolicy.EAGER_ENGRAVE_LAZY_POINTER, 10_000, false);
     }
   }
 
-  private void runOps(Random r, Directory nvm, PipelinePolicy policy, int ops, boolean deletes)
+  private void runOps(
+      Random r, Directory nvm, Codec codec, PipelinePolicy policy, int ops, boolean deletes)
       throws Exception {
     StandardAnalyzer analyzer = new StandardAnalyzer();
     RtEngineConfig config =
         RtEngineConfig.defaults(SCHEMA)
-            .withCodec(TestUtil.getDefaultCodec())
+            .withCodec(codec)
             .withSegmentSize(50 + r.nextInt(150))
             .withDramBudgetBytes(20_000 + r.nextInt(100_000))
             .withMergeFactor(2 + r.nextInt(3))
