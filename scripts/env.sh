@@ -23,6 +23,8 @@ nvm_find_jdk() {
     if [ -n "$major" ] && [ "$major" -ge 22 ]; then
       export JAVA_HOME="$c"
       export PATH="$JAVA_HOME/bin:$PATH"
+      # Maven's own libraries still use sun.misc.Unsafe; keep JDK 24+ from warning about it.
+      [ "$major" -ge 24 ] && export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
       return 0
     fi
   done
@@ -54,6 +56,10 @@ nvm_find_pmdk() {
   fi
   echo "lucene-nvm: libpmemobj1/libpmempool1 not installed (apt-get install libpmemobj1 libpmempool1); the llpl backend and its tests are skipped" >&2
 }
+
+# Flags every project JVM gets: FFM native access and Lucene's vectorized code paths.
+NVM_JAVA_FLAGS=(--enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector)
+NVM_MVN=(mvn -B -ntp -Dstyle.color=never)
 
 NVM_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export NVM_ROOT

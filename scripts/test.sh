@@ -8,4 +8,4 @@ nvm_find_maven
 nvm_find_pmdk
 cd "$NVM_ROOT"
 echo "lucene-nvm: testing with $("$JAVA_HOME/bin/java" -version 2>&1 | head -n1) from $JAVA_HOME"
-exec mvn -B -ntp -e install "$@"
+exec "${NVM_MVN[@]}" install "$@"

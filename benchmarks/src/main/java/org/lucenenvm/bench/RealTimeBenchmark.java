@@ -1,0 +1,203 @@
+package org.lucenenvm.bench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.Directory;
+
+/**
+ * WRT mode ("windowed real-time", SPIRIT §5) with Lucene's near-real-time search as the baseline:
+ * one thread adds the corpus to an {@link IndexWriter} while the query threads run the task
+ * categories interleaved (query {@code n} is of category {@code n mod C}) against a {@link
+ * SearcherManager} over that writer, refreshed per {@link RefreshPolicy}.
+ *
+ * <p>Queries run from the start, but only those that start after {@link
+ * RunSettings#warmupDocs()} documents were acknowledged are timed; the window closes when ingestion
+ * ends and each query thread has timed at least one query of every category (at most one round of
+ * categories after ingestion, so no workload is empty). For NRT-inf the
+ * ingest thread refreshes once, right after the warm-up share, outside any query's time; other
+ * intervals refresh inside the timed query that is due, as an application would.
+ *
+ * <p>Freshness: for each timed query, the documents acknowledged (their {@code addDocument}
+ * returned) when the query got its searcher minus the documents that searcher's reader holds.
+ *
+ * <p>QPS of a category is its timed queries divided by the window's wall time (its share of the
+ * mixed stream); the {@value ResultRow#ALL} row has the total.
+ */
+public final class RealTimeBenchmark {
+
+  /** Mode name in results. */
+  public static final String MODE = "WRT";
+
+  private final Configuration base;
+  private final RunSettings settings;
+  private final Workload workload;
+  private final Analyzer analyzer;
+  private final ThreadPinning pinning;
+
+  /** A WRT benchmark indexing into {@code base}'s codec and directory. */
+  public RealTimeBenchmark(Configuration base, RunSettings settings, Workload workload, Analyzer analyzer, ThreadPinning pinning) {
+    this.base = base;
+    this.settings = settings;
+    this.workload = workload;
+    this.analyzer = analyzer;
+    this.pinning = pinning;
+  }
+
+  /** Runs one refresh policy; rows are named {@link RefreshPolicy#label()}. */
+  public List<ResultRow> run(RefreshPolicy policy) throws IOException {
+    String name = policy.label();
+    var absence = base.absence();
+    if (absence.isPresent()) {
+      return List.of(ResultRow.absent(MODE, name, absence.get()));
+    }
+    Path dir = WorkDirectories.fresh(settings.workDir(), "wrt-" + name);
+    IndexWriterConfig config =
+        new IndexWriterConfig(analyzer)
+            .setCodec(base.codec())
+            .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
+            .setRAMBufferSizeMB(settings.ramBufferMb());
+    try (Directory directory = base.createDirectory(dir);
+        IndexWriter writer = new IndexWriter(directory, config);
+        SearcherManager manager = new SearcherManager(writer, true, false, SearcherFactories.uncachedFactory())) {
+      Window window = new Window();
+      CompletableFuture<Void> ingest =
+          CompletableFuture.runAsync(
+              () -> ingest(writer, manager, policy, window), command -> Thread.ofPlatform().name("wrt-ingest").start(command));
+      List<LatencyStats[]> perThread =
+          ParallelQueries.run("wrt-query", settings.queryThreads(), pinning, thread -> queryLoop(manager, policy, window));
+      join(ingest);
+      long windowEnd = System.nanoTime();
+      var facts = new ResultRow.IndexFacts(settings.docs(), settings.docs() / ((window.ingestEnd - window.ingestStart) / 1e9), -1, Measurements.usedHeapAfterGc());
+      writer.commit();
+      facts = new ResultRow.IndexFacts(facts.docs(), facts.ingestDocsPerSecond(), Measurements.indexBytes(directory), facts.heapBytes());
+      return rows(name, perThread, (windowEnd - window.start) / 1e9, facts);
+    } finally {
+      if (!settings.keepIndexes()) {
+        WorkDirectories.delete(dir);
+      }
+    }
+  }
+
+  /** State shared between the ingest thread and the query threads. */
+  private static final class Window {
+    final AtomicLong acked = new AtomicLong();
+    final AtomicLong sequence = new AtomicLong();
+    volatile boolean open;
+    volatile boolean ingestDone;
+    volatile long start;
+    long ingestStart;
+    long ingestEnd;
+  }
+
+  private void ingest(IndexWriter writer, SearcherManager manager, RefreshPolicy policy, Window window) {
+    try (AutoCloseable pin = pinning.pinCurrentThread()) {
+      long warmupDocs = settings.warmupDocs();
+      window.ingestStart = System.nanoTime();
+      if (warmupDocs == 0) {
+        openWindow(manager, policy, window);
+      }
+      CorpusIngest.ingest(
+          settings.corpus(),
+          settings.docs(),
+          writer,
+          acked -> {
+            window.acked.set(acked);
+            if (acked == warmupDocs) {
+              openWindow(manager, policy, window);
+            }
+          },
+          "wrt " + policy.label() + " ingest");
+      window.ingestEnd = System.nanoTime();
+    } catch (Exception e) {
+      throw new IllegalStateException("WRT ingestion failed: " + e.getMessage(), e);
+    } finally {
+      window.ingestDone = true;
+    }
+  }
+
+  private static void openWindow(SearcherManager manager, RefreshPolicy policy, Window window) throws IOException {
+    if (policy.never()) {
+      manager.maybeRefreshBlocking();
+    }
+    window.start = System.nanoTime();
+    window.open = true;
+  }
+
+  private LatencyStats[] queryLoop(SearcherManager manager, RefreshPolicy policy, Window window) throws IOException {
+    List<String> categories = workload.categories();
+    LatencyStats[] stats = new LatencyStats[categories.size()];
+    for (int i = 0; i < stats.length; i++) {
+      stats[i] = new LatencyStats();
+    }
+    int categoriesTimed = 0;
+    while (!window.ingestDone || categoriesTimed < stats.length) {
+      long n = window.sequence.getAndIncrement();
+      int category = (int) (n % categories.size());
+      List<Query> queries = workload.queries(categories.get(category));
+      Query query = queries.get((int) ((n / categories.size()) % queries.size()));
+      boolean inWindow = window.open;
+      long start = System.nanoTime();
+      if (policy.refreshBefore(n)) {
+        manager.maybeRefreshBlocking();
+      }
+      IndexSearcher searcher = manager.acquire();
+      try {
+        long acked = window.acked.get();
+        long visible = searcher.getIndexReader().numDocs();
+        TopDocs top = searcher.search(query, settings.topK());
+        long nanos = System.nanoTime() - start;
+        if (inWindow) {
+          if (stats[category].count() == 0) {
+            categoriesTimed++;
+          }
+          stats[category].record(nanos, top.totalHits.value(), Math.max(0, acked - visible));
+        }
+      } finally {
+        manager.release(searcher);
+      }
+      if (window.ingestDone && !window.open) {
+        throw new IllegalStateException("ingestion ended before the WRT window opened");
+      }
+    }
+    return stats;
+  }
+
+  private List<ResultRow> rows(String name, List<LatencyStats[]> perThread, double windowSeconds, ResultRow.IndexFacts facts) {
+    List<ResultRow> rows = new ArrayList<>();
+    LatencyStats all = new LatencyStats();
+    List<String> categories = workload.categories();
+    for (int c = 0; c < categories.size(); c++) {
+      LatencyStats merged = new LatencyStats();
+      for (LatencyStats[] thread : perThread) {
+        merged.add(thread[c]);
+      }
+      all.add(merged);
+      rows.add(ResultRow.measured(MODE, name, categories.get(c), merged, windowSeconds, true, facts));
+    }
+    rows.add(ResultRow.measured(MODE, name, ResultRow.ALL, all, windowSeconds, true, facts));
+    return rows;
+  }
+
+  private static void join(CompletableFuture<Void> ingest) throws IOException {
+    try {
+      ingest.get();
+    } catch (ExecutionException e) {
+      throw new IOException(e.getCause().getMessage(), e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for WRT ingestion", e);
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package org.lucenenvm.bench;
+
+/**
+ * One line of the results: one workload (task category, or {@value #ALL} for all of them) run on one
+ * configuration in one mode.
+ *
+ * <p>Latencies are in microseconds. {@code unseenMean}/{@code unseenMax} (acknowledged documents the
+ * query's reader could not see) are {@code NaN}/-1 in NC mode, where nothing is ingested while
+ * querying. A configuration that could not run has {@code status} starting with {@code absent:} and
+ * {@code NaN}/-1 everywhere else.
+ *
+ * @param mode {@code NC} or {@code WRT}
+ * @param configuration configuration name ({@code NRT-<interval>} in WRT mode)
+ * @param status {@code ok} or the reason nothing was measured
+ * @param category task category or {@value #ALL}
+ * @param queries timed queries
+ * @param qps timed queries per second of wall time (WRT: this category's share of the mixed stream)
+ * @param docs documents indexed
+ * @param ingestDocsPerSecond documents added (plus commit) per second
+ * @param indexBytes bytes of all files of the index
+ * @param heapBytes used heap after GC with the index open
+ */
+public record ResultRow(
+    String mode,
+    String configuration,
+    String status,
+    String category,
+    long queries,
+    double p50Micros,
+    double p95Micros,
+    double p99Micros,
+    double meanMicros,
+    double maxMicros,
+    double qps,
+    double meanHits,
+    long zeroHitQueries,
+    double unseenMean,
+    long unseenMax,
+    long docs,
+    double ingestDocsPerSecond,
+    long indexBytes,
+    long heapBytes) {
+
+  /** Category name of the row that merges all categories. */
+  public static final String ALL = "All";
+  /** Status of a measured row. */
+  public static final String OK = "ok";
+
+  /** Whether this row holds measurements. */
+  public boolean measured() {
+    return OK.equals(status);
+  }
+
+  /** The row of a configuration that could not run. */
+  public static ResultRow absent(String mode, String configuration, String reason) {
+    return new ResultRow(mode, configuration, reason, ALL, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, -1, Double.NaN, -1, 0, Double.NaN, -1, -1);
+  }
+
+  /** A measured row built from {@code stats}; latencies and hits are {@code NaN} if it is empty. */
+  public static ResultRow measured(
+      String mode, String configuration, String category, LatencyStats stats, double seconds, boolean realTime, IndexFacts facts) {
+    if (stats.count() == 0) {
+      return new ResultRow(mode, configuration, OK, category, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN, 0,
+          Double.NaN, -1, facts.docs(), facts.ingestDocsPerSecond(), facts.indexBytes(), facts.heapBytes());
+    }
+    return new ResultRow(
+        mode,
+        configuration,
+        OK,
+        category,
+        stats.count(),
+        stats.percentileMicros(50),
+        stats.percentileMicros(95),
+        stats.percentileMicros(99),
+        stats.meanMicros(),
+        stats.maxMicros(),
+        seconds > 0 ? stats.count() / seconds : Double.NaN,
+        stats.meanHits(),
+        stats.zeroHitQueries(),
+        realTime ? stats.unseenMean() : Double.NaN,
+        realTime ? stats.unseenMax() : -1,
+        facts.docs(),
+        facts.ingestDocsPerSecond(),
+        facts.indexBytes(),
+        facts.heapBytes());
+  }
+
+  /** Facts about the index a configuration built, shared by all its rows. */
+  public record IndexFacts(long docs, double ingestDocsPerSecond, long indexBytes, long heapBytes) {}
+}

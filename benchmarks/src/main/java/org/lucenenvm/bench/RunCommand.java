@@ -1,0 +1,162 @@
+package org.lucenenvm.bench;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code run}: the NC runs of the chosen static configurations and the WRT runs of the chosen NRT
+ * refresh intervals, then table ({@code table.txt} and stdout), CSV ({@code results.csv}) and PNG
+ * charts in the output directory.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, description = "Run NC (static) and WRT (near-real-time) benchmarks.")
+final class RunCommand implements Callable<Integer> {
+
+  @Option(names = "--corpus", required = true, description = "luceneutil line-doc file.")
+  Path corpus;
+
+  @Option(names = "--tasks", required = true, description = "luceneutil .tasks file.")
+  Path tasks;
+
+  @Option(names = "--docs", defaultValue = "0", description = "Documents to index, 0 = the whole corpus (default).")
+  long docs;
+
+  @Option(names = "--out", required = true, description = "Output directory for results.csv, table.txt and PNG charts.")
+  Path out;
+
+  @Option(names = "--modes", split = ",", defaultValue = "nc,wrt", description = "nc, wrt or both (default ${DEFAULT-VALUE}).")
+  List<String> modes;
+
+  @Option(names = "--configs", split = ",", defaultValue = "lucene-dram,lucene-nvm,direct-heap,nvm-uncompressed",
+      description = "NC configurations (default ${DEFAULT-VALUE}).")
+  List<String> configs;
+
+  @Option(names = "--nrt", split = ",", defaultValue = "1,10,100,1000,inf", description = "WRT refresh intervals in queries, 'inf' = never (default ${DEFAULT-VALUE}).")
+  List<String> nrt;
+
+  @Option(names = "--wrt-config", defaultValue = "lucene-dram", description = "Configuration the WRT runs index into (default ${DEFAULT-VALUE}).")
+  String wrtConfig;
+
+  @Option(names = "--categories", split = ",", description = "Only these task categories (default: all in the tasks file).")
+  List<String> categories = new ArrayList<>();
+
+  @Option(names = "--field", defaultValue = DocumentFactory.BODY, description = "Default query field (default ${DEFAULT-VALUE}).")
+  String field;
+
+  @Option(names = "--query-threads", defaultValue = "1", description = "Query threads (default ${DEFAULT-VALUE}).")
+  int queryThreads;
+
+  @Option(names = "--pin-threads", description = "Pin query/ingest threads to CPUs (OpenHFT affinity) where possible.")
+  boolean pinThreads;
+
+  @Option(names = "--queries-per-category", defaultValue = "2000", description = "NC timed queries per category (default ${DEFAULT-VALUE}).")
+  int queriesPerCategory;
+
+  @Option(names = "--warmup-queries-per-category", defaultValue = "500", description = "NC untimed warm-up queries per category (default ${DEFAULT-VALUE}).")
+  int warmupQueries;
+
+  @Option(names = "--warmup-share", defaultValue = "0.8", description = "WRT: share of the corpus ingested before queries are timed (default ${DEFAULT-VALUE}).")
+  double warmupShare;
+
+  @Option(names = "--top-k", defaultValue = "10", description = "Hits per query (default ${DEFAULT-VALUE}).")
+  int topK;
+
+  @Option(names = "--ram-buffer-mb", defaultValue = "128", description = "IndexWriter RAM buffer (default ${DEFAULT-VALUE}).")
+  double ramBufferMb;
+
+  @Option(names = "--force-merge", defaultValue = "1", description = "NC: force-merge to this many segments, 0 = no (default ${DEFAULT-VALUE}).")
+  int forceMerge;
+
+  @Option(names = "--work-dir", defaultValue = "/dev/shm/lucene-nvm-bench", description = "Indexes and NVM pools go here (tmpfs: DRAM; default ${DEFAULT-VALUE}).")
+  Path workDir;
+
+  @Option(names = "--keep-indexes", description = "Keep indexes after the run.")
+  boolean keepIndexes;
+
+  @Option(names = "--nvm-pool-size", defaultValue = "8g", description = "NVM pool size, e.g. 512m, 8g (default ${DEFAULT-VALUE}).")
+  String nvmPoolSize;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Seed of the query order (default ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--subtitle", description = "Text added to chart titles (default: corpus size and machine).")
+  String subtitle;
+
+  @Override
+  public Integer call() throws Exception {
+    long corpusDocs = CorpusIngest.countDocs(corpus);
+    long indexDocs = docs <= 0 ? corpusDocs : docs;
+    if (indexDocs > corpusDocs) {
+      throw new IllegalArgumentException("--docs " + docs + " but " + corpus + " has only " + corpusDocs + " documents");
+    }
+    RunSettings settings = new RunSettings(corpus, indexDocs, workDir, keepIndexes, queryThreads, pinThreads, queriesPerCategory, warmupQueries, warmupShare, topK, ramBufferMb, forceMerge);
+    long poolBytes = parseSize(nvmPoolSize);
+    List<Configuration> staticConfigs = Configurations.select(modes.contains("nc") ? configs : List.of(), poolBytes);
+    Configuration wrtBase = Configurations.select(List.of(wrtConfig), poolBytes).get(0);
+    List<RefreshPolicy> policies = modes.contains("wrt") ? nrt.stream().map(RefreshPolicy::parse).toList() : List.of();
+    for (String mode : modes) {
+      if (!mode.equals("nc") && !mode.equals("wrt")) {
+        throw new IllegalArgumentException("unknown mode '" + mode + "': use nc, wrt or nc,wrt");
+      }
+    }
+    Files.createDirectories(out);
+    Files.createDirectories(workDir);
+    List<ResultRow> rows = new ArrayList<>();
+    try (Analyzer analyzer = new StandardAnalyzer()) {
+      Workload workload = Workload.parse(TaskFile.read(tasks), categories, field, analyzer, seed);
+      ThreadPinning pinning = new ThreadPinning(pinThreads);
+      System.err.printf("run: %,d docs, categories %s, %d query thread(s), JVM %s, max heap %d MiB%n",
+          indexDocs, workload.categories(), queryThreads, Runtime.version(), Runtime.getRuntime().maxMemory() >> 20);
+      StaticBenchmark nc = new StaticBenchmark(settings, workload, analyzer, pinning);
+      for (Configuration c : staticConfigs) {
+        rows.addAll(nc.run(c));
+        ResultsCsv.write(out.resolve("results.csv"), rows);
+      }
+      RealTimeBenchmark wrt = new RealTimeBenchmark(wrtBase, settings, workload, analyzer, pinning);
+      for (RefreshPolicy policy : policies) {
+        rows.addAll(wrt.run(policy));
+        ResultsCsv.write(out.resolve("results.csv"), rows);
+      }
+    }
+    ResultsCsv.write(out.resolve("results.csv"), rows);
+    String table = ResultTable.format(rows);
+    Files.writeString(out.resolve("table.txt"), table);
+    System.out.print(table);
+    if (rows.stream().anyMatch(r -> r.measured() && r.queries() > 0)) {
+      String title = subtitle != null ? subtitle : String.format(Locale.ROOT, "%,d docs, %d CPUs, %s", indexDocs,
+          ManagementFactory.getOperatingSystemMXBean().getAvailableProcessors(), "tmpfs (no NVM)");
+      ResultPlots.draw(rows, out, title);
+    }
+    System.err.println("run: results in " + out.toAbsolutePath());
+    return 0;
+  }
+
+  /** Parses {@code 123}, {@code 512k}, {@code 64m}, {@code 8g} into bytes. */
+  static long parseSize(String text) {
+    String t = text.strip().toLowerCase(Locale.ROOT);
+    long unit = switch (t.isEmpty() ? ' ' : t.charAt(t.length() - 1)) {
+      case 'k' -> 1L << 10;
+      case 'm' -> 1L << 20;
+      case 'g' -> 1L << 30;
+      case 't' -> 1L << 40;
+      default -> 1;
+    };
+    try {
+      long value = Long.parseLong(unit == 1 ? t : t.substring(0, t.length() - 1));
+      if (value <= 0) {
+        throw new NumberFormatException("not positive");
+      }
+      return Math.multiplyExact(value, unit);
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw new IllegalArgumentException("bad size '" + text + "': use a positive number with optional k, m, g or t", e);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package org.lucenenvm.bench;
+
+import java.nio.file.Path;
+
+/**
+ * Settings shared by NC and WRT runs.
+ *
+ * @param corpus line-doc file
+ * @param docs documents to index (the first {@code docs} of the corpus)
+ * @param workDir where indexes and pools are created (one sub-directory per configuration, removed
+ *     afterwards unless {@code keepIndexes})
+ * @param keepIndexes keep the indexes after the run
+ * @param queryThreads query threads
+ * @param pinThreads pin query and ingest threads to CPUs where the machine allows it
+ * @param queriesPerCategory timed queries per category (NC mode)
+ * @param warmupQueriesPerCategory untimed queries per category before the timed ones (NC mode)
+ * @param warmupShare share of the corpus ingested before WRT queries are timed, in [0, 1)
+ * @param topK hits collected per query
+ * @param ramBufferMb IndexWriter RAM buffer
+ * @param forceMergeSegments NC mode: force-merge to this many segments after indexing, 0 = never
+ */
+public record RunSettings(
+    Path corpus,
+    long docs,
+    Path workDir,
+    boolean keepIndexes,
+    int queryThreads,
+    boolean pinThreads,
+    int queriesPerCategory,
+    int warmupQueriesPerCategory,
+    double warmupShare,
+    int topK,
+    double ramBufferMb,
+    int forceMergeSegments) {
+
+  /** Checks the ranges. */
+  public RunSettings {
+    if (docs < 1) {
+      throw new IllegalArgumentException("docs must be >= 1: " + docs);
+    }
+    if (queryThreads < 1) {
+      throw new IllegalArgumentException("query threads must be >= 1: " + queryThreads);
+    }
+    if (queriesPerCategory < 1 || warmupQueriesPerCategory < 0) {
+      throw new IllegalArgumentException("queries per category must be >= 1 and warm-up queries >= 0");
+    }
+    if (!(warmupShare >= 0 && warmupShare < 1)) {
+      throw new IllegalArgumentException("warm-up share must be in [0, 1): " + warmupShare);
+    }
+    if (topK < 1 || ramBufferMb <= 0 || forceMergeSegments < 0) {
+      throw new IllegalArgumentException("top-k must be >= 1, RAM buffer > 0, force-merge segments >= 0");
+    }
+  }
+
+  /** Documents ingested before WRT queries are timed. */
+  public long warmupDocs() {
+    return (long) Math.floor(warmupShare * docs);
+  }
+}

@@ -1,0 +1,131 @@
+package org.lucenenvm.bench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.Directory;
+
+/**
+ * NC mode ("non-concurrent", SPIRIT §5): build the whole index of one configuration, commit
+ * (optionally force-merge), open it, then run each task category on its own: untimed warm-up
+ * queries, then timed queries spread over the query threads. One row per category plus one for all
+ * categories.
+ */
+public final class StaticBenchmark {
+
+  /** Mode name in results. */
+  public static final String MODE = "NC";
+
+  private final RunSettings settings;
+  private final Workload workload;
+  private final Analyzer analyzer;
+  private final ThreadPinning pinning;
+
+  /** A benchmark of {@code workload} under {@code settings}. */
+  public StaticBenchmark(RunSettings settings, Workload workload, Analyzer analyzer, ThreadPinning pinning) {
+    this.settings = settings;
+    this.workload = workload;
+    this.analyzer = analyzer;
+    this.pinning = pinning;
+  }
+
+  /** Runs {@code configuration}; an absent configuration gives one "absent" row. */
+  public List<ResultRow> run(Configuration configuration) throws IOException {
+    var absence = configuration.absence();
+    if (absence.isPresent()) {
+      System.err.println(configuration.name() + ": " + absence.get());
+      return List.of(ResultRow.absent(MODE, configuration.name(), absence.get()));
+    }
+    Path dir = WorkDirectories.fresh(settings.workDir(), configuration.name());
+    try (Directory directory = configuration.createDirectory(dir)) {
+      double docsPerSecond = buildIndex(configuration, directory);
+      long indexBytes = Measurements.indexBytes(directory);
+      try (DirectoryReader reader = DirectoryReader.open(directory)) {
+        if (reader.numDocs() != settings.docs()) {
+          throw new IllegalStateException(configuration.name() + ": index has " + reader.numDocs() + " documents, expected " + settings.docs());
+        }
+        IndexSearcher searcher = SearcherFactories.uncached(reader);
+        var facts = new ResultRow.IndexFacts(settings.docs(), docsPerSecond, indexBytes, Measurements.usedHeapAfterGc());
+        return queryAll(configuration.name(), searcher, facts);
+      }
+    } finally {
+      if (!settings.keepIndexes()) {
+        WorkDirectories.delete(dir);
+      }
+    }
+  }
+
+  private double buildIndex(Configuration configuration, Directory directory) throws IOException {
+    IndexWriterConfig config =
+        new IndexWriterConfig(analyzer)
+            .setCodec(configuration.codec())
+            .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
+            .setRAMBufferSizeMB(settings.ramBufferMb());
+    try (IndexWriter writer = new IndexWriter(directory, config)) {
+      long start = System.nanoTime();
+      CorpusIngest.ingest(settings.corpus(), settings.docs(), writer, acked -> {}, configuration.name() + " index");
+      writer.commit();
+      double seconds = (System.nanoTime() - start) / 1e9;
+      if (settings.forceMergeSegments() > 0) {
+        long mergeStart = System.nanoTime();
+        writer.forceMerge(settings.forceMergeSegments());
+        writer.commit();
+        System.err.printf("%s: force-merged to %d segment(s) in %.1f s%n", configuration.name(), settings.forceMergeSegments(), (System.nanoTime() - mergeStart) / 1e9);
+      }
+      return settings.docs() / seconds;
+    }
+  }
+
+  private List<ResultRow> queryAll(String name, IndexSearcher searcher, ResultRow.IndexFacts facts) throws IOException {
+    List<ResultRow> rows = new ArrayList<>();
+    LatencyStats all = new LatencyStats();
+    double allSeconds = 0;
+    try (ProgressMeter progress = new ProgressMeter(name + " query", (long) workload.categories().size() * (settings.queriesPerCategory() + settings.warmupQueriesPerCategory()), "queries")) {
+      for (String category : workload.categories()) {
+        List<Query> queries = workload.queries(category);
+        runQueries(searcher, queries, settings.warmupQueriesPerCategory(), progress);
+        long start = System.nanoTime();
+        LatencyStats stats = runQueries(searcher, queries, settings.queriesPerCategory(), progress);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        rows.add(ResultRow.measured(MODE, name, category, stats, seconds, false, facts));
+        all.add(stats);
+        allSeconds += seconds;
+      }
+    }
+    rows.add(ResultRow.measured(MODE, name, ResultRow.ALL, all, allSeconds, false, facts));
+    return rows;
+  }
+
+  /** Runs {@code count} queries cycling through {@code queries} on all query threads. */
+  private LatencyStats runQueries(IndexSearcher searcher, List<Query> queries, int count, ProgressMeter progress) throws IOException {
+    AtomicLong next = new AtomicLong();
+    List<LatencyStats> perThread =
+        ParallelQueries.run(
+            "nc-query",
+            settings.queryThreads(),
+            pinning,
+            thread -> {
+              LatencyStats stats = new LatencyStats();
+              for (long i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
+                Query query = queries.get((int) (i % queries.size()));
+                long start = System.nanoTime();
+                TopDocs top = searcher.search(query, settings.topK());
+                stats.record(System.nanoTime() - start, top.totalHits.value(), 0);
+                progress.advance(1);
+              }
+              return stats;
+            });
+    LatencyStats merged = new LatencyStats();
+    perThread.forEach(merged::add);
+    return merged;
+  }
+}

@@ -1,0 +1,46 @@
+package org.lucenenvm.bench;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import net.openhft.affinity.AffinityLock;
+
+/**
+ * Optional pinning of benchmark threads to CPUs with OpenHFT Java-Thread-Affinity. Pinning fails
+ * soft: if the library cannot pin here (no native support, no free CPU, restricted container) the
+ * thread runs unpinned and one message on stderr says why.
+ */
+public final class ThreadPinning {
+
+  private static final AtomicBoolean WARNED = new AtomicBoolean();
+
+  private final boolean enabled;
+
+  /** Pins threads only if {@code enabled}. */
+  public ThreadPinning(boolean enabled) {
+    this.enabled = enabled;
+  }
+
+  /** Pins the calling thread; close the result when the thread's work is done. */
+  public AutoCloseable pinCurrentThread() {
+    if (!enabled) {
+      return () -> {};
+    }
+    try {
+      AffinityLock lock = AffinityLock.acquireLock();
+      if (!lock.isAllocated()) {
+        lock.release();
+        warn("no free CPU to pin " + Thread.currentThread().getName() + " to");
+        return () -> {};
+      }
+      return lock::release;
+    } catch (RuntimeException | LinkageError e) {
+      warn(e.toString());
+      return () -> {};
+    }
+  }
+
+  private static void warn(String reason) {
+    if (WARNED.compareAndSet(false, true)) {
+      System.err.println("thread pinning unavailable, threads run unpinned: " + reason);
+    }
+  }
+}

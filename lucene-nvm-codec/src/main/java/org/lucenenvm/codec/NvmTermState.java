@@ -1,0 +1,55 @@
+package org.lucenenvm.codec;
+
+import org.apache.lucene.codecs.BlockTermState;
+import org.apache.lucene.index.TermState;
+
+/** Where a term's postings start in each file of {@link NvmPostingsFormat}. */
+final class NvmTermState extends BlockTermState {
+  /** Start of the term's doc IDs in the doc file. */
+  long docFP;
+
+  /** Start of the term's frequencies in the freq file. */
+  long freqFP;
+
+  /** Start of the term's block index (BlockImpactFP array) in the impact file. */
+  long impactIndexFP;
+
+  /** Start of the term's position records in the position file. */
+  long posFP;
+
+  /** Start of the term's payload bytes in the payload file. */
+  long payFP;
+
+  @Override
+  public NvmTermState clone() {
+    NvmTermState other = new NvmTermState();
+    other.copyFrom(this);
+    return other;
+  }
+
+  @Override
+  public void copyFrom(TermState other) {
+    super.copyFrom(other);
+    NvmTermState state = (NvmTermState) other;
+    docFP = state.docFP;
+    freqFP = state.freqFP;
+    impactIndexFP = state.impactIndexFP;
+    posFP = state.posFP;
+    payFP = state.payFP;
+  }
+
+  @Override
+  public String toString() {
+    return super.toString()
+        + " docFP="
+        + docFP
+        + " freqFP="
+        + freqFP
+        + " impactIndexFP="
+        + impactIndexFP
+        + " posFP="
+        + posFP
+        + " payFP="
+        + payFP;
+  }
+}

@@ -1,0 +1,182 @@
+package org.lucenenvm.codec;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.codecs.CodecUtil;
+import org.apache.lucene.index.CheckIndex;
+import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexFileNames;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.NoMergePolicy;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.tests.util.LuceneTestCase;
+
+/**
+ * Damages the files of {@link NvmPostingsFormat} byte by byte and checks that the damage is
+ * reported as {@link CorruptIndexException}: on open for headers, footers and truncation, by
+ * checksum verification ({@code checkIntegrity}, CheckIndex) for the data in between.
+ */
+public class TestNvmPostingsCorruption extends LuceneTestCase {
+
+  private static final Map<String, String> CODEC_BY_EXTENSION =
+      Map.of(
+          NvmPostingsFormat.DOC_EXTENSION, NvmPostingsFormat.DOC_CODEC,
+          NvmPostingsFormat.FREQ_EXTENSION, NvmPostingsFormat.FREQ_CODEC,
+          NvmPostingsFormat.IMPACT_EXTENSION, NvmPostingsFormat.IMPACT_CODEC,
+          NvmPostingsFormat.POS_EXTENSION, NvmPostingsFormat.POS_CODEC,
+          NvmPostingsFormat.PAY_EXTENSION, NvmPostingsFormat.PAY_CODEC);
+
+  /** An index of one non-compound segment that holds every file of the format. */
+  private Directory writeIndex() throws IOException {
+    Directory dir = new ByteBuffersDirectory();
+    IndexWriterConfig config =
+        new IndexWriterConfig(RandomDocs.analyzer(random()))
+            .setCodec(new NvmCodec())
+            .setUseCompoundFile(false)
+            .setMergePolicy(NoMergePolicy.INSTANCE);
+    RandomDocs docs = new RandomDocs(random(), 100);
+    try (IndexWriter writer = new IndexWriter(dir, config)) {
+      for (int id = 0; id < 500; id++) {
+        writer.addDocument(docs.next(id));
+      }
+      writer.forceMerge(1);
+    }
+    return dir;
+  }
+
+  private static List<String> formatFiles(Directory dir) throws IOException {
+    List<String> files = new ArrayList<>();
+    for (String file : dir.listAll()) {
+      String extension = IndexFileNames.getExtension(file);
+      if (extension != null && CODEC_BY_EXTENSION.containsKey(extension)) {
+        files.add(file);
+      }
+    }
+    return files;
+  }
+
+  public void testIndexHasEveryFileAndIsCleanBeforeDamage() throws IOException {
+    try (Directory dir = writeIndex()) {
+      List<String> files = formatFiles(dir);
+      assertEquals(files.toString(), CODEC_BY_EXTENSION.size(), files.size());
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        getOnlyLeafReader(reader).checkIntegrity();
+      }
+      try (CheckIndex checker = new CheckIndex(dir)) {
+        assertTrue(checker.checkIndex().clean);
+      }
+    }
+  }
+
+  public void testFlippedDataByteFailsChecksum() throws IOException {
+    try (Directory dir = writeIndex()) {
+      for (String file : formatFiles(dir)) {
+        long dataStart = headerLength(file);
+        long dataEnd = dir.fileLength(file) - CodecUtil.footerLength();
+        if (dataEnd <= dataStart) {
+          continue;
+        }
+        long position = dataStart + random().nextLong(dataEnd - dataStart);
+        flipByte(dir, file, position);
+        try (DirectoryReader reader = DirectoryReader.open(dir)) {
+          expectThrows(CorruptIndexException.class, file + "@" + position,
+              () -> getOnlyLeafReader(reader).checkIntegrity());
+        }
+        try (CheckIndex checker = new CheckIndex(dir)) {
+          assertFalse(file + "@" + position, checker.checkIndex().clean);
+        }
+        flipByte(dir, file, position);
+      }
+    }
+  }
+
+  public void testFlippedHeaderMagicFailsOnOpen() throws IOException {
+    try (Directory dir = writeIndex()) {
+      for (String file : formatFiles(dir)) {
+        int position = random().nextInt(Integer.BYTES);
+        flipByte(dir, file, position);
+        expectThrows(CorruptIndexException.class, file, () -> DirectoryReader.open(dir).close());
+        flipByte(dir, file, position);
+      }
+    }
+  }
+
+  public void testFlippedSegmentIdFailsOnOpen() throws IOException {
+    try (Directory dir = writeIndex()) {
+      for (String file : formatFiles(dir)) {
+        String codec = CODEC_BY_EXTENSION.get(IndexFileNames.getExtension(file));
+        long idStart = CodecUtil.headerLength(codec);
+        long position = idStart + random().nextInt(16);
+        flipByte(dir, file, position);
+        expectThrows(CorruptIndexException.class, file, () -> DirectoryReader.open(dir).close());
+        flipByte(dir, file, position);
+      }
+    }
+  }
+
+  public void testFlippedFooterFailsOnOpenOrChecksum() throws IOException {
+    try (Directory dir = writeIndex()) {
+      for (String file : formatFiles(dir)) {
+        long position = dir.fileLength(file) - 1 - random().nextInt(CodecUtil.footerLength());
+        flipByte(dir, file, position);
+        expectThrows(CorruptIndexException.class, file + "@" + position,
+            () -> {
+              try (DirectoryReader reader = DirectoryReader.open(dir)) {
+                getOnlyLeafReader(reader).checkIntegrity();
+              }
+            });
+        flipByte(dir, file, position);
+      }
+    }
+  }
+
+  public void testTruncatedFileFailsOnOpen() throws IOException {
+    try (Directory dir = writeIndex()) {
+      for (String file : formatFiles(dir)) {
+        byte[] bytes = readAll(dir, file);
+        int truncatedLength = bytes.length - 1 - random().nextInt(CodecUtil.footerLength());
+        rewrite(dir, file, bytes, truncatedLength);
+        expectThrows(CorruptIndexException.class, file, () -> DirectoryReader.open(dir).close());
+        rewrite(dir, file, bytes, bytes.length);
+      }
+    }
+  }
+
+  /** Length of the index header of one of the format's files, from its name. */
+  private static long headerLength(String file) {
+    String codec = CODEC_BY_EXTENSION.get(IndexFileNames.getExtension(file));
+    String segment = IndexFileNames.parseSegmentName(file);
+    String suffix = IndexFileNames.stripExtension(file).substring(segment.length() + 1);
+    return CodecUtil.indexHeaderLength(codec, suffix);
+  }
+
+  private static void flipByte(Directory dir, String file, long position) throws IOException {
+    byte[] bytes = readAll(dir, file);
+    bytes[Math.toIntExact(position)] ^= (byte) 0x5A;
+    rewrite(dir, file, bytes, bytes.length);
+  }
+
+  private static byte[] readAll(Directory dir, String file) throws IOException {
+    try (IndexInput in = dir.openInput(file, IOContext.READONCE)) {
+      byte[] bytes = new byte[Math.toIntExact(in.length())];
+      in.readBytes(bytes, 0, bytes.length);
+      return bytes;
+    }
+  }
+
+  private static void rewrite(Directory dir, String file, byte[] bytes, int length)
+      throws IOException {
+    dir.deleteFile(file);
+    try (IndexOutput out = dir.createOutput(file, IOContext.DEFAULT)) {
+      out.writeBytes(bytes, 0, length);
+    }
+  }
+}

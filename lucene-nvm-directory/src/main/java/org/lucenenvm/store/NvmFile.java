@@ -1,0 +1,86 @@
+package org.lucenenvm.store;
+
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A closed file of an {@link NvmDirectory}: its extents in the pool and its length. Reference
+ * counted: the directory's file table holds one reference and every open input one more; the
+ * extents go back to the allocator when the last reference is released, so deleting a file that a
+ * reader still has open is safe.
+ */
+final class NvmFile {
+  private final long[] offsets;
+  private final long[] lengths;
+  private final long length;
+  private final AtomicInteger refs = new AtomicInteger(1);
+  private volatile boolean persisted;
+
+  /**
+   * @param offsets start of each extent in the pool
+   * @param lengths bytes of the file held by each extent (each extent is allocated rounded up to
+   *     {@link ExtentAllocator#BLOCK})
+   */
+  NvmFile(long[] offsets, long[] lengths, boolean persisted) {
+    this.offsets = offsets;
+    this.lengths = lengths;
+    long total = 0;
+    for (long l : lengths) {
+      total += l;
+    }
+    this.length = total;
+    this.persisted = persisted;
+  }
+
+  long length() {
+    return length;
+  }
+
+  int extentCount() {
+    return offsets.length;
+  }
+
+  long extentOffset(int i) {
+    return offsets[i];
+  }
+
+  long extentLength(int i) {
+    return lengths[i];
+  }
+
+  boolean isPersisted() {
+    return persisted;
+  }
+
+  /** Persists the file's bytes (once); afterwards it may be listed in the durable file table. */
+  void persist(NvmHeap heap) throws IOException {
+    if (persisted) {
+      return;
+    }
+    for (int i = 0; i < offsets.length; i++) {
+      heap.persist(offsets[i], lengths[i]);
+    }
+    persisted = true;
+  }
+
+  /** Takes a reference for an input; false if the file was already released. */
+  boolean tryIncRef() {
+    int count;
+    do {
+      count = refs.get();
+      if (count == 0) {
+        return false;
+      }
+    } while (!refs.compareAndSet(count, count + 1));
+    return true;
+  }
+
+  /** Drops a reference; the last one frees the extents. */
+  void decRef(ExtentAllocator allocator) {
+    if (refs.decrementAndGet() == 0) {
+      for (int i = 0; i < offsets.length; i++) {
+        allocator.free(offsets[i], lengths[i]);
+      }
+    }
+  }
+}

@@ -1,0 +1,160 @@
+package org.lucenenvm.store;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32;
+import org.apache.lucene.store.IndexOutput;
+
+/**
+ * Writes an {@link NvmDirectory} file in place: bytes are stored straight into extents of the
+ * pool, with no intermediate buffer and no system call. When an extent fills up it is grown in
+ * place if the space after it is free, otherwise a new extent twice the file's size (capped) is
+ * started. The checksum is a CRC32 kept up to date lazily over the bytes already in the pool,
+ * using the hardware-accelerated CRC32 over memory. On close the unused tail of the last extent is
+ * returned and the file becomes visible; it becomes durable on {@link NvmDirectory#sync}.
+ */
+final class NvmIndexOutput extends IndexOutput {
+  private static final long FIRST_EXTENT = 16 * 1024;
+  private static final long MAX_EXTENT = 64L * 1024 * 1024;
+
+  private final NvmDirectory directory;
+  private final ExtentAllocator allocator;
+  private final MemorySegment pool;
+  private final List<long[]> extents = new ArrayList<>(); // {offset, capacity, used}
+  private final CRC32 crc = new CRC32();
+  private long checksummed;
+  private MemorySegment current = MemorySegment.NULL;
+  private long position; // within current
+  private long filePointer;
+  private boolean closed;
+
+  NvmIndexOutput(String name, NvmDirectory directory, ExtentAllocator allocator, MemorySegment pool) {
+    super("NvmIndexOutput(" + directory.heap().path() + ":" + name + ")", name);
+    this.directory = directory;
+    this.allocator = allocator;
+    this.pool = pool;
+  }
+
+  private void grow() throws IOException {
+    long want = Math.min(MAX_EXTENT, Math.max(FIRST_EXTENT, filePointer));
+    if (!extents.isEmpty()) {
+      long[] last = extents.getLast();
+      if (allocator.tryExtend(last[0], last[1], last[1] + want)) {
+        last[1] += want;
+        current = pool.asSlice(last[0], last[1]);
+        return;
+      }
+      last[2] = position;
+    }
+    long offset = allocator.allocate(want);
+    extents.add(new long[] {offset, ExtentAllocator.blocks(want), 0});
+    current = pool.asSlice(offset, ExtentAllocator.blocks(want));
+    position = 0;
+  }
+
+  @Override
+  public void writeByte(byte b) throws IOException {
+    if (position == current.byteSize()) {
+      grow();
+    }
+    current.set(NvmIndexInput.BYTE, position++, b);
+    filePointer++;
+  }
+
+  @Override
+  public void writeBytes(byte[] b, int offset, int length) throws IOException {
+    while (length > 0) {
+      if (position == current.byteSize()) {
+        grow();
+      }
+      int chunk = (int) Math.min(length, current.byteSize() - position);
+      MemorySegment.copy(b, offset, current, NvmIndexInput.BYTE, position, chunk);
+      position += chunk;
+      filePointer += chunk;
+      offset += chunk;
+      length -= chunk;
+    }
+  }
+
+  @Override
+  public void writeShort(short i) throws IOException {
+    if (current.byteSize() - position >= Short.BYTES) {
+      current.set(NvmIndexInput.LE_SHORT, position, i);
+      position += Short.BYTES;
+      filePointer += Short.BYTES;
+    } else {
+      super.writeShort(i);
+    }
+  }
+
+  @Override
+  public void writeInt(int i) throws IOException {
+    if (current.byteSize() - position >= Integer.BYTES) {
+      current.set(NvmIndexInput.LE_INT, position, i);
+      position += Integer.BYTES;
+      filePointer += Integer.BYTES;
+    } else {
+      super.writeInt(i);
+    }
+  }
+
+  @Override
+  public void writeLong(long i) throws IOException {
+    if (current.byteSize() - position >= Long.BYTES) {
+      current.set(NvmIndexInput.LE_LONG, position, i);
+      position += Long.BYTES;
+      filePointer += Long.BYTES;
+    } else {
+      super.writeLong(i);
+    }
+  }
+
+  @Override
+  public long getFilePointer() {
+    return filePointer;
+  }
+
+  /** Brings the CRC32 up to the current file pointer by reading back what is in the pool. */
+  @Override
+  public long getChecksum() {
+    long skipped = 0;
+    for (int i = 0; i < extents.size() && checksummed < filePointer; i++) {
+      long[] extent = extents.get(i);
+      long used = i == extents.size() - 1 ? position : extent[2];
+      long from = checksummed - skipped;
+      if (from < used) {
+        crc.update(pool.asSlice(extent[0] + from, used - from).asByteBuffer());
+        checksummed += used - from;
+      }
+      skipped += used;
+    }
+    return crc.getValue();
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (!extents.isEmpty()) {
+      long[] last = extents.getLast();
+      last[2] = position;
+      long keep = ExtentAllocator.blocks(position);
+      allocator.free(last[0] + keep, last[1] - keep);
+    }
+    int count = (int) extents.stream().filter(e -> e[2] > 0).count();
+    long[] offsets = new long[count];
+    long[] lengths = new long[count];
+    int i = 0;
+    for (long[] extent : extents) {
+      if (extent[2] > 0) {
+        offsets[i] = extent[0];
+        lengths[i++] = extent[2];
+      }
+    }
+    directory.outputClosed(this, new NvmFile(offsets, lengths, false));
+  }
+}

@@ -1,0 +1,32 @@
+package org.lucenenvm.store;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+
+/**
+ * Maps a pool file. Two implementations exist: {@link FfmPoolBackend} (pure Java, the default) and
+ * {@link LlplPoolBackend} (Intel's llpl over PMDK, optional).
+ */
+public interface PoolBackend {
+
+  /** Short name used in configuration and logs, e.g. {@code ffm} or {@code llpl}. */
+  String name();
+
+  /**
+   * Maps {@code size} bytes of {@code file}. The file already has at least that size and {@code
+   * channel} is open for reading and writing and holds the pool's lock.
+   */
+  MappedPool map(Path file, FileChannel channel, long size) throws IOException;
+
+  /** Returns the backend called {@code name} ({@code ffm} or {@code llpl}). */
+  static PoolBackend forName(String name) {
+    return switch (name) {
+      case "ffm" -> new FfmPoolBackend();
+      case "llpl" -> new LlplPoolBackend();
+      default ->
+          throw new IllegalArgumentException(
+              "unknown NVM pool backend '" + name + "': expected 'ffm' or 'llpl'");
+    };
+  }
+}

@@ -1,0 +1,13 @@
+package org.lucenenvm.store;
+
+import java.io.IOException;
+
+/**
+ * An allocation the pool has no room for. The message gives the size asked for, the free bytes,
+ * the largest free extent and the pool size. Nothing already persisted is affected.
+ */
+public final class PoolFullException extends IOException {
+  public PoolFullException(String message) {
+    super(message);
+  }
+}

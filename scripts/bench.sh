@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Benchmark runner (benchmarks/target/benchmarks.jar); builds the jar first if it is missing.
+#   scripts/bench.sh generate --docs 1000000 --corpus data/c.txt --tasks data/c.tasks
+#   scripts/bench.sh run --corpus data/c.txt --tasks data/c.tasks --out benchmarks/results/x
+#   scripts/bench.sh plot --csv benchmarks/results/x/results.csv
+#   scripts/bench.sh jmh QueryLatencyBenchmark -f 1        (JMH's own options after 'jmh')
+# BENCH_REBUILD=1 rebuilds the jar; BENCH_JVM_OPTS replaces the default heap flags (-Xms2g -Xmx8g).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+nvm_find_jdk
+JAR="$NVM_ROOT/benchmarks/target/benchmarks.jar"
+if [ ! -f "$JAR" ] || [ "${BENCH_REBUILD:-0}" = 1 ]; then
+  nvm_find_maven
+  echo "lucene-nvm: building $JAR" >&2
+  (cd "$NVM_ROOT" && mvn -B -q -pl benchmarks -am package -DskipTests)
+fi
+# shellcheck disable=SC2086 # BENCH_JVM_OPTS is a list of flags
+exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
+  ${BENCH_JVM_OPTS:--Xms2g -Xmx8g} -jar "$JAR" "$@"
