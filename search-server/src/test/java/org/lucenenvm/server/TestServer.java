@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.lucenenvm.realtime.DurabilityMode;
 
 /** A real server on an ephemeral loopback port and a small HTTP client for it. */
@@ -50,6 +51,7 @@ final class TestServer implements AutoCloseable {
   Res send(String method, String path, String body) throws Exception {
     HttpRequest.Builder b =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+            .timeout(Duration.ofSeconds(30))
             .method(
                 method,
                 body == null
@@ -76,7 +78,7 @@ final class TestServer implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
-    http.close();
+    http.shutdownNow();
     server.close();
   }
 }
