@@ -36,7 +36,7 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--data-dir", description = "Directory of the index pool files (default: ${DEFAULT-VALUE}).", defaultValue = "data")
   Path dataDir;
 
-  @Option(names = "--pool-size", converter = ByteSize.class, description = "NVM pool size of each new index, e.g. 1g (default: ${DEFAULT-VALUE} bytes).", defaultValue = "1g")
+  @Option(names = "--pool-size", converter = ByteSize.class, description = "NVM pool size of each new index, e.g. 1g (default: ${DEFAULT-VALUE}).", defaultValue = "512m")
   long poolSize;
 
   @Option(names = "--mode", description = "Durability: VOLATILE or GRACEFUL (default: ${DEFAULT-VALUE}).", defaultValue = "GRACEFUL")

@@ -93,7 +93,7 @@ public record ServerConfig(
     private String host = "127.0.0.1";
     private int port = 8080;
     private Path dataDir = Path.of("data");
-    private long poolSizeBytes = 1L << 30;
+    private long poolSizeBytes = 512L << 20;
     private DurabilityMode mode = DurabilityMode.GRACEFUL;
     private long dramBudgetBytes = 64L << 20;
     private int segmentSize = 10_000;

@@ -32,7 +32,7 @@ public class ServerCliTest {
     assertNull(c.authToken());
     assertEquals(DurabilityMode.GRACEFUL, c.mode());
     assertEquals("NvmCodec", c.codec());
-    assertEquals(1L << 30, c.poolSizeBytes());
+    assertEquals(512L << 20, c.poolSizeBytes());
     assertEquals(64, c.maxConcurrentRequests());
   }
 
