@@ -2,7 +2,10 @@ package org.lucenenvm.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.SplittableRandom;
+import org.lucenenvm.realtime.RtDocument;
 
 /**
  * A deterministic synthetic corpus for the demo and the load test: documents with a title, a body
@@ -55,16 +58,24 @@ public final class SyntheticCorpus {
     return vocabulary[(int) rank];
   }
 
-  /** The {@code n}-th document (same {@code n}, same document) as one NDJSON line. */
-  public String documentLine(long n) {
+  /** The {@code n}-th document (same {@code n}, same document). */
+  public RtDocument document(long n) {
     SplittableRandom random = new SplittableRandom(n * 0x9E3779B97F4A7C15L + 17);
-    ObjectNode doc = json.createObjectNode();
-    doc.put("id", "doc-" + n);
-    doc.put("title", words(random, 3 + random.nextInt(6)));
-    doc.put("body", words(random, 30 + random.nextInt(50)));
-    doc.put("tag", TAGS[random.nextInt(TAGS.length)]);
-    doc.put("url", "https://example.org/doc/" + n);
-    return doc.toString();
+    Map<String, String> fields = new LinkedHashMap<>();
+    fields.put("title", words(random, 3 + random.nextInt(6)));
+    fields.put("body", words(random, 30 + random.nextInt(50)));
+    fields.put("tag", TAGS[random.nextInt(TAGS.length)]);
+    fields.put("url", "https://example.org/doc/" + n);
+    return new RtDocument("doc-" + n, fields);
+  }
+
+  /** The {@code n}-th document as one NDJSON line. */
+  public String documentLine(long n) {
+    RtDocument doc = document(n);
+    ObjectNode node = json.createObjectNode();
+    node.put("id", doc.id());
+    doc.fields().forEach(node::put);
+    return node.toString();
   }
 
   private String words(SplittableRandom random, int count) {
