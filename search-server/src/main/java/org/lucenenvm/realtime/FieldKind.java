@@ -5,7 +5,8 @@ package org.lucenenvm.realtime;
  * returned with search hits.
  *
  * <ul>
- *   <li>{@link #TEXT}: analyzed with the engine's analyzer; postings with docs, freqs and positions;
+ *   <li>{@link #TEXT}: analyzed with the engine's analyzer; postings with docs, freqs and
+ *       positions;
  *       norms computed by the engine's similarity (like {@code TextField}).
  *   <li>{@link #KEYWORD}: the whole value is one term; docs only, no norms (like {@code
  *       StringField}).

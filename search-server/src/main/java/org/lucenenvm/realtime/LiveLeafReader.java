@@ -33,7 +33,8 @@ import org.apache.lucene.util.Version;
  * points or vectors.
  */
 final class LiveLeafReader extends LeafReader {
-  private static final LeafMetaData META = new LeafMetaData(Version.LATEST.major, Version.LATEST, null, false);
+  private static final LeafMetaData META =
+      new LeafMetaData(Version.LATEST.major, Version.LATEST, null, false);
 
   private final LiveSegment segment;
   private final int maxDoc;
@@ -45,11 +46,6 @@ final class LiveLeafReader extends LeafReader {
     this.maxDoc = maxDoc;
     this.deletions = deletions;
     this.fieldInfos = segment.fieldInfos(maxDoc);
-  }
-
-  /** The same documents without deletions (what the flusher copies). */
-  LiveLeafReader withoutDeletions() {
-    return new LiveLeafReader(segment, maxDoc, null);
   }
 
   @Override

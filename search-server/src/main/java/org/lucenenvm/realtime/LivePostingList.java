@@ -31,8 +31,8 @@ final class LivePostingList {
   }
 
   /**
-   * Appends the posting of {@code doc} with the first {@code count} entries of {@code termPositions}
-   * (ignored for docs-only lists). Returns the number of array bytes newly allocated.
+   * Appends the posting of {@code doc} with the first {@code count} entries of {@code
+   * termPositions} (ignored for docs-only lists). Returns the array bytes newly allocated.
    */
   long add(int doc, int[] termPositions, int count) {
     long allocated = 0;
@@ -105,7 +105,8 @@ final class LivePostingList {
    * @param posStarts start of each posting's positions, or null for docs-only fields
    * @param positions all positions, valid below {@code positionsEnd}
    * @param size number of postings (the doc freq)
-   * @param positionsEnd total number of positions (the total term freq; {@code size} when docs-only)
+   * @param positionsEnd total number of positions (the total term freq; {@code size} when
+   *     docs-only)
    */
   record View(int[] docs, int[] posStarts, int[] positions, int size, int positionsEnd) {
     int freq(int index) {

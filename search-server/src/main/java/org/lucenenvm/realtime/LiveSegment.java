@@ -52,10 +52,6 @@ final class LiveSegment {
     ramBytes = bytes;
   }
 
-  int capacity() {
-    return capacity;
-  }
-
   /** Documents visible to readers (the visibility fence). */
   int published() {
     return published;

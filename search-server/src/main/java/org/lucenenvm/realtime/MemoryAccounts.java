@@ -22,14 +22,6 @@ final class MemoryAccounts {
     this.nvmBudget = nvmBudget;
   }
 
-  long dramBudget() {
-    return dramBudget;
-  }
-
-  long nvmBudget() {
-    return nvmBudget;
-  }
-
   long dram() {
     return dram.get();
   }

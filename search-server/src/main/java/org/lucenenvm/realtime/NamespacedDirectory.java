@@ -32,10 +32,6 @@ final class NamespacedDirectory extends Directory {
     this.prefix = prefix;
   }
 
-  String prefix() {
-    return prefix;
-  }
-
   @Override
   public String[] listAll() throws IOException {
     List<String> names = new ArrayList<>();

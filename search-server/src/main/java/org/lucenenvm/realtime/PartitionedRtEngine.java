@@ -10,10 +10,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import org.apache.lucene.codecs.CodecUtil;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.similarities.Similarity;
 import org.apache.lucene.store.ChecksumIndexInput;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.IOContext;
@@ -25,8 +28,9 @@ import org.apache.lucene.util.ThreadInterruptedException;
  * N independent {@link RtEngine}s (SPIRIT's executors), each owning the documents whose id hashes
  * to it ({@code floorMod(id.hashCode(), N)}) and its own pipeline, in namespaces {@code p<i>.} of
  * one NVM directory. A query runs on every partition (in parallel when given an executor) and the
- * per-partition top-k lists are merged with {@link TopDocs#merge}. Scores use each partition's own
- * statistics (no global IDF).
+ * per-partition top-k lists are merged with {@link TopDocs#merge}. Scores use the statistics of
+ * all partitions together ({@link GlobalStatisticsSearcher}), so they equal those of a single
+ * index over all documents.
  *
  * <p>The partition count is recorded in {@value #PARTITIONS_FILE}; reopening with another count is
  * refused, as documents would be routed to the wrong partition. That file is: Header ({@link
@@ -40,10 +44,13 @@ public final class PartitionedRtEngine implements Closeable {
 
   private final RtEngine[] partitions;
   private final ExecutorService queryExecutor;
+  private final Similarity similarity;
 
-  private PartitionedRtEngine(RtEngine[] partitions, ExecutorService queryExecutor) {
+  private PartitionedRtEngine(
+      RtEngine[] partitions, ExecutorService queryExecutor, Similarity similarity) {
     this.partitions = partitions;
     this.queryExecutor = queryExecutor;
+    this.similarity = similarity;
   }
 
   /**
@@ -66,7 +73,7 @@ public final class PartitionedRtEngine implements Closeable {
       IOUtils.closeWhileHandlingException(engines);
       throw e;
     }
-    return new PartitionedRtEngine(engines, queryExecutor);
+    return new PartitionedRtEngine(engines, queryExecutor, config.similarity());
   }
 
   private static void checkPartitionCount(Directory nvm, int count) throws IOException {
@@ -124,6 +131,11 @@ public final class PartitionedRtEngine implements Closeable {
     return partitions[partitionOf(id)].delete(id);
   }
 
+  /** See {@link RtEngine#get}. */
+  public RtDocument get(String id) throws IOException {
+    return partitions[partitionOf(id)].get(id);
+  }
+
   /** Runs {@code query} on every partition and merges the top {@code k}. */
   public RtSearchResult search(Query query, int k) throws IOException {
     List<RtSnapshot> snapshots = new ArrayList<>(partitions.length);
@@ -132,9 +144,14 @@ public final class PartitionedRtEngine implements Closeable {
         snapshots.add(e.acquireSnapshot());
       }
       TopDocs[] perPartition = new TopDocs[partitions.length];
-      List<Callable<TopDocs>> tasks = new ArrayList<>(partitions.length);
+      List<IndexReader> readers = new ArrayList<>(partitions.length);
       for (RtSnapshot s : snapshots) {
-        tasks.add(() -> s.searcher().search(query, k));
+        readers.add(s.reader());
+      }
+      List<Callable<TopDocs>> tasks = new ArrayList<>(partitions.length);
+      for (IndexReader reader : readers) {
+        IndexSearcher searcher = new GlobalStatisticsSearcher(reader, readers, similarity);
+        tasks.add(() -> searcher.search(query, k));
       }
       if (queryExecutor == null) {
         for (int i = 0; i < tasks.size(); i++) {

@@ -39,6 +39,7 @@ import org.apache.lucene.util.FixedBitSet;
  */
 final class Pipeline {
   private static final Object TICK = new Object();
+  private static final int UNBLOCKING_CAPACITY = 1 << 16;
 
   private final RtEngineConfig config;
   private final Directory nvm;
@@ -75,12 +76,16 @@ final class Pipeline {
     this.accounts = accounts;
     this.files = new SegmentFiles(config.codec(), config.similarity());
     int q = config.queueCapacity();
-    this.flusher = new PipelineStage<>(threadPrefix + "flusher", q, this::flush, this::fail, this::signal);
-    this.engraver = new PipelineStage<>(threadPrefix + "engraver", q, this::engraveStage, this::fail, this::signal);
+    this.flusher = stage(threadPrefix + "flusher", q, this::flush);
+    this.engraver = stage(threadPrefix + "engraver", q, this::engraveStage);
     // The committer and merger queues must never block their producers for long: the committer
     // holds segments until DRAM pressure, and the merger takes the engine's write lock.
-    this.committer = new PipelineStage<>(threadPrefix + "committer", 1 << 16, this::commitStage, this::fail, this::signal);
-    this.merger = new PipelineStage<>(threadPrefix + "merger", 1 << 16, this::mergeStage, this::fail, this::signal);
+    this.committer = stage(threadPrefix + "committer", UNBLOCKING_CAPACITY, this::commitStage);
+    this.merger = stage(threadPrefix + "merger", UNBLOCKING_CAPACITY, this::mergeStage);
+  }
+
+  private <T> PipelineStage<T> stage(String name, int capacity, PipelineStage.Handler<T> handler) {
+    return new PipelineStage<>(name, capacity, handler, this::fail, this::signal);
   }
 
   static String namespace(long segmentId) {
@@ -109,10 +114,17 @@ final class Pipeline {
     return failure;
   }
 
-  /** Hands a full live segment to the flusher (blocks while the flush queue is full). */
-  void submitFrozen(SegmentDescriptor descriptor) throws InterruptedException {
+  /**
+   * Accounts a full live segment as on its way to NVM (under the engine's write lock, so a
+   * graceful close waits for it); {@link #enqueueFrozen} then hands it to the flusher.
+   */
+  void freeze(SegmentDescriptor descriptor) {
     uncommitted.incrementAndGet();
     accounts.addFrozenLive(descriptor.global().liveSegment().ramBytesUsed());
+  }
+
+  /** Hands a frozen segment to the flusher, waiting while the flush queue is full. */
+  void enqueueFrozen(SegmentDescriptor descriptor) throws InterruptedException {
     flusher.put(descriptor);
   }
 
@@ -203,6 +215,7 @@ final class Pipeline {
         SegmentVersion.stored(
             SegmentVersion.Tier.DRAM, DirectoryReader.open(dram), dram, bytes, this::freeDram);
     accounts.addDram(bytes);
+    d.setIdFilter(IdFilter.of(version.segment()));
     d.flushed(version);
     if (config.policy().eagerEngrave()) {
       engraver.put(d);
@@ -217,11 +230,7 @@ final class Pipeline {
   }
 
   /** Free action of NVM versions: deletes their files unless shutting down gracefully. */
-  void freeNvmVersion(SegmentVersion v) throws IOException {
-    freeNvm(v);
-  }
-
-  private void freeNvm(SegmentVersion v) throws IOException {
+  void freeNvm(SegmentVersion v) throws IOException {
     if (!keepFilesOnFree) {
       SegmentFiles.deleteAll(v.directory());
       accounts.adjustNvm(-v.bytes());
@@ -260,7 +269,11 @@ final class Pipeline {
       full.initCause(e);
       throw full;
     }
-    d.engraved(SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, target, bytes, this::freeNvm));
+    d.engraved(nvmVersion(reader, target, bytes));
+  }
+
+  private SegmentVersion nvmVersion(DirectoryReader reader, Directory dir, long bytes) {
+    return SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, dir, bytes, this::freeNvm);
   }
 
   private static void deleteQuietly(Directory dir) {
@@ -364,15 +377,17 @@ final class Pipeline {
           throw e;
         }
         accounts.adjustNvm(bytes - sourceBytes);
-        version = SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, target, bytes, this::freeNvm);
+        version = nvmVersion(reader, target, bytes);
       } else {
         accounts.adjustNvm(-sourceBytes);
       }
+      IdFilter filter = version == null ? null : IdFilter.of(version.segment());
       SegmentDescriptor merged = null;
       writeLock.lock();
       try {
         if (version != null) {
           merged = new SegmentDescriptor(id, level, liveDocs, version, SegmentState.MERGED);
+          merged.setIdFilter(filter);
           merged.setDeletions(carryOverDeletes(sources, before, readers, liveDocs));
         }
         table.replace(sources, merged);

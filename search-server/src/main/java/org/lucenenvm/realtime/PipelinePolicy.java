@@ -9,7 +9,7 @@ public enum PipelinePolicy {
    * Engrave as soon as flushed; switch queries to NVM only when DRAM exceeds its budget (default).
    */
   EAGER_ENGRAVE_LAZY_POINTER(true, false),
-  /** Engrave as soon as flushed and switch queries to NVM right away; DRAM copies are short-lived. */
+  /** Engrave as soon as flushed and switch queries to NVM at once: short-lived DRAM copies. */
   EAGER_ENGRAVE_EAGER_POINTER(true, true),
   /** Engrave only when DRAM exceeds its budget (or at graceful shutdown), then switch at once. */
   LAZY_ENGRAVE_LAZY_POINTER(false, false);

@@ -2,6 +2,7 @@ package org.lucenenvm.realtime;
 
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -30,6 +31,7 @@ final class PipelineStage<T> {
   private final AtomicLong busyNanos = new AtomicLong();
   private final AtomicLong items = new AtomicLong();
   private final Thread thread;
+  private volatile boolean stopping;
 
   PipelineStage(
       String name,
@@ -54,9 +56,17 @@ final class PipelineStage<T> {
     return name;
   }
 
-  /** Enqueues an item, waiting while the queue is full. */
-  void put(T item) throws InterruptedException {
-    queue.put(item);
+  /**
+   * Enqueues an item, waiting while the queue is full; once the stage is stopping, gives up
+   * (returns false) instead of waiting for a consumer that is gone.
+   */
+  boolean put(T item) throws InterruptedException {
+    while (!queue.offer(item, 50, TimeUnit.MILLISECONDS)) {
+      if (stopping) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Enqueues an item if there is room; returns whether it was enqueued. */
@@ -82,6 +92,7 @@ final class PipelineStage<T> {
   /** Lets the stage finish the items already queued, then stops it and waits for its thread. */
   void stop() throws InterruptedException {
     queue.put(STOP);
+    stopping = true;
     thread.join();
   }
 

@@ -18,13 +18,16 @@ import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.util.ThreadInterruptedException;
 
 /**
@@ -38,7 +41,7 @@ import org.apache.lucene.util.ThreadInterruptedException;
  *   engine.add(new RtDocument("42", Map.of("title", "hello", "body", "hello world")));
  *   RtSearchResult top = engine.search(new TermQuery(new Term("body", "hello")), 10);
  *   try (RtSnapshot s = engine.acquireSnapshot()) { // or any Lucene query on a snapshot
- *     s.searcher().count(new MatchAllDocsQuery());
+ *     s.searcher().count(MatchAllDocsQuery.INSTANCE);
  *   }
  * }
  * }</pre>
@@ -52,12 +55,12 @@ public final class RtEngine implements Closeable {
   private final RtEngineConfig config;
   private final Directory nvm;
   private final DocumentInverter inverter;
-  private final DescriptorTable table = new DescriptorTable();
   private final ReentrantLock writeLock = new ReentrantLock();
+  private final DescriptorTable table = new DescriptorTable(writeLock);
   private final AtomicLong nextSegmentId;
   private final MemoryAccounts accounts;
   private final Pipeline pipeline;
-  private SegmentDescriptor active;
+  private volatile SegmentDescriptor active;
   private volatile boolean closed;
 
   private RtEngine(RtEngineConfig config, Directory nvm, long nextSegmentId, String name) {
@@ -70,7 +73,7 @@ public final class RtEngine implements Closeable {
         new Pipeline(config, nvm, table, writeLock, this.nextSegmentId, accounts, name + "-");
   }
 
-  /** Opens an engine whose NVM tier is {@code nvm}; see {@link DurabilityMode} for what it finds. */
+  /** Opens an engine with NVM tier {@code nvm}; see {@link DurabilityMode} for what it finds. */
   public static RtEngine open(Directory nvm, RtEngineConfig config) throws IOException {
     return open(nvm, config, "rt");
   }
@@ -89,13 +92,22 @@ public final class RtEngine implements Closeable {
               + " holds segment files but no shutdown manifest: the previous engine did not shut"
               + " down gracefully (crash or volatile mode); delete its seg* files to start empty");
     }
+    if (config.mode() == DurabilityMode.VOLATILE && Manifest.exists(nvm)) {
+      Manifest.delete(nvm);
+    }
     deleteUnlisted(nvm, kept);
-    RtEngine engine = new RtEngine(config, nvm, manifest == null ? 0 : manifest.nextSegmentId(), name);
-    try {
-      if (manifest != null) {
+    long nextId = manifest == null ? 0 : manifest.nextSegmentId();
+    RtEngine engine = new RtEngine(config, nvm, nextId, name);
+    if (manifest != null) {
+      try {
         engine.restore(manifest);
-        Manifest.delete(nvm);
+      } catch (IOException | RuntimeException e) {
+        IOUtils.closeWhileHandlingException(engine::retireAll);
+        throw e;
       }
+      Manifest.delete(nvm);
+    }
+    try {
       engine.writeLock.lock();
       try {
         engine.active = engine.newLiveSegment();
@@ -158,23 +170,27 @@ public final class RtEngine implements Closeable {
   private void restore(Manifest manifest) throws IOException {
     for (Manifest.Segment s : manifest.segments()) {
       NamespacedDirectory dir = new NamespacedDirectory(nvm, Pipeline.namespace(s.id()));
-      DirectoryReader reader = DirectoryReader.open(dir);
+      DirectoryReader reader;
+      try {
+        reader = DirectoryReader.open(dir);
+      } catch (IOException e) {
+        throw new IOException(
+            "segment " + s.id() + " listed in " + Manifest.FILE_NAME + " cannot be opened", e);
+      }
       long bytes = SegmentFiles.bytes(dir);
       SegmentVersion version =
-          SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, dir, bytes, this::freeRestored);
+          SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, dir, bytes, pipeline::freeNvm);
       if (version.maxDoc() != s.maxDoc()) {
         throw new IllegalStateException(
-            "segment " + s.id() + " has " + version.maxDoc() + " docs, manifest says " + s.maxDoc());
+            "segment " + s.id() + " has " + version.maxDoc() + " docs, manifest: " + s.maxDoc());
       }
-      SegmentDescriptor d = new SegmentDescriptor(s.id(), s.level(), s.maxDoc(), version, s.state());
+      SegmentDescriptor d =
+          new SegmentDescriptor(s.id(), s.level(), s.maxDoc(), version, s.state());
       d.setDeletions(s.deletions());
+      d.setIdFilter(IdFilter.of(version.segment()));
       accounts.adjustNvm(bytes);
       table.add(d);
     }
-  }
-
-  private void freeRestored(SegmentVersion v) throws IOException {
-    pipeline.freeNvmVersion(v);
   }
 
   private SegmentDescriptor newLiveSegment() {
@@ -202,8 +218,8 @@ public final class RtEngine implements Closeable {
   }
 
   /**
-   * Adds the document, replacing the one with the same id if any (delete, then add: a concurrent
-   * query sees the old version, or the new one, or — between the two steps — neither).
+   * Adds the document, replacing the one with the same id if any. Atomic for queries: a snapshot
+   * sees the old version or the new one, never both or neither.
    */
   public void update(RtDocument doc) {
     write(inverter.invert(doc), true);
@@ -217,7 +233,12 @@ public final class RtEngine implements Closeable {
     writeLock.lock();
     try {
       ensureWritable();
-      return deleteLive(new BytesRef(id));
+      table.beginWrite();
+      try {
+        return deleteLive(new BytesRef(id));
+      } finally {
+        table.endWrite();
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
@@ -226,27 +247,40 @@ public final class RtEngine implements Closeable {
   }
 
   private void write(InvertedDocument doc, boolean replace) {
+    SegmentDescriptor frozen = null;
     writeLock.lock();
     try {
       ensureWritable();
-      if (replace) {
-        deleteLive(doc.id());
-      } else if (locate(doc.id()) != null) {
-        throw new IllegalArgumentException(
-            "document '" + doc.source().id() + "' already exists; use update to replace it");
-      }
       LiveSegment segment = active.global().liveSegment();
-      segment.add(doc);
+      table.beginWrite();
+      try {
+        if (replace) {
+          deleteLive(doc.id());
+        } else if (locate(doc.id()) != null) {
+          throw new IllegalArgumentException(
+              "document '" + doc.source().id() + "' already exists; use update to replace it");
+        }
+        segment.add(doc);
+      } finally {
+        table.endWrite();
+      }
       if (segment.isFull()) {
-        pipeline.submitFrozen(active);
+        frozen = active;
+        pipeline.freeze(frozen);
         active = newLiveSegment();
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      throw new ThreadInterruptedException(e);
     } finally {
       writeLock.unlock();
+    }
+    if (frozen != null) {
+      // Outside the lock: this writer waits for the flusher (backpressure), nobody else does.
+      try {
+        pipeline.enqueueFrozen(frozen);
+      } catch (InterruptedException e) {
+        throw new ThreadInterruptedException(e);
+      }
     }
   }
 
@@ -275,6 +309,10 @@ public final class RtEngine implements Closeable {
     List<SegmentDescriptor> segments = table.segments();
     for (int i = segments.size() - 1; i >= 0; i--) {
       SegmentDescriptor d = segments.get(i);
+      IdFilter filter = d.idFilter();
+      if (filter != null && !filter.mightContain(id)) {
+        continue;
+      }
       DeletedDocs deletions = d.deletions();
       SegmentVersion v = d.acquire();
       try {
@@ -288,7 +326,9 @@ public final class RtEngine implements Closeable {
           continue;
         }
         PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
-        for (int doc = postings.nextDoc(); doc != PostingsEnum.NO_MORE_DOCS; doc = postings.nextDoc()) {
+        for (int doc = postings.nextDoc();
+            doc != PostingsEnum.NO_MORE_DOCS;
+            doc = postings.nextDoc()) {
           if (deletions == null || deletions.isLive(doc)) {
             return new Location(d, doc);
           }
@@ -324,6 +364,21 @@ public final class RtEngine implements Closeable {
     }
   }
 
+  /** The live document with {@code id} as it was stored, or null; sees every acknowledged write. */
+  public RtDocument get(String id) throws IOException {
+    if (id == null || id.isEmpty()) {
+      throw new IllegalArgumentException("id must be non-empty");
+    }
+    try (RtSnapshot snapshot = acquireSnapshot()) {
+      TopDocs top = snapshot.searcher().search(new TermQuery(new Term(RtSchema.ID_FIELD, id)), 1);
+      if (top.scoreDocs.length == 0) {
+        return null;
+      }
+      RtHit hit = hit(snapshot.searcher().storedFields(), top.scoreDocs[0]);
+      return new RtDocument(hit.id(), hit.fields());
+    }
+  }
+
   /** Loads the stored fields of one hit. */
   static RtHit hit(StoredFields stored, ScoreDoc sd) throws IOException {
     Document doc = stored.document(sd.doc);
@@ -349,13 +404,8 @@ public final class RtEngine implements Closeable {
     try (RtSnapshot s = acquireSnapshot()) {
       docs = s.reader().numDocs();
     }
-    long live;
-    writeLock.lock();
-    try {
-      live = active.global().liveSegment().ramBytesUsed();
-    } finally {
-      writeLock.unlock();
-    }
+    LiveSegment current = active.global().liveSegment();
+    long live = current == null ? 0 : current.ramBytesUsed();
     return new RtEngineStats(
         docs,
         states,
@@ -413,7 +463,8 @@ public final class RtEngine implements Closeable {
   private void closeGracefully() throws IOException, InterruptedException {
     LiveSegment last = active.global().liveSegment();
     if (last.published() > 0) {
-      pipeline.submitFrozen(active);
+      pipeline.freeze(active);
+      pipeline.enqueueFrozen(active);
     } else {
       table.replace(List.of(active), null);
       active.retire();

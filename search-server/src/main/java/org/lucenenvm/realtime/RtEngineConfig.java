@@ -76,12 +76,36 @@ public record RtEngineConfig(
         4);
   }
 
+  /** Returns a copy with another analyzer. */
   public RtEngineConfig withAnalyzer(Analyzer a) {
-    return new RtEngineConfig(schema, a, similarity, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, mode, mergeFactor, queueCapacity);
+    return new RtEngineConfig(
+        schema,
+        a,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity);
   }
 
+  /** Returns a copy with another similarity (norms and scores). */
   public RtEngineConfig withSimilarity(Similarity s) {
-    return new RtEngineConfig(schema, analyzer, s, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, mode, mergeFactor, queueCapacity);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        s,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity);
   }
 
   /** Selects the codec by its SPI name (e.g. {@code "Lucene104"}). */
@@ -89,35 +113,131 @@ public record RtEngineConfig(
     return withCodec(Codec.forName(codecName));
   }
 
+  /** Returns a copy writing segments with {@code c}. */
   public RtEngineConfig withCodec(Codec c) {
-    return new RtEngineConfig(schema, analyzer, similarity, c, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, mode, mergeFactor, queueCapacity);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        c,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity);
   }
 
+  /** Returns a copy with {@code docs} documents per live segment. */
   public RtEngineConfig withSegmentSize(int docs) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, docs, dramBudgetBytes, nvmBudgetBytes, policy, mode, mergeFactor, queueCapacity);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        docs,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity);
   }
 
+  /** Returns a copy with another DRAM budget for read-optimized segments. */
   public RtEngineConfig withDramBudgetBytes(long bytes) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, bytes, nvmBudgetBytes, policy, mode, mergeFactor, queueCapacity);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        bytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity);
   }
 
+  /** Returns a copy with another NVM budget. */
   public RtEngineConfig withNvmBudgetBytes(long bytes) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, dramBudgetBytes, bytes, policy, mode, mergeFactor, queueCapacity);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        bytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity);
   }
 
+  /** Returns a copy with another engrave / pointer-update policy. */
   public RtEngineConfig withPolicy(PipelinePolicy p) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, p, mode, mergeFactor, queueCapacity);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        p,
+        mode,
+        mergeFactor,
+        queueCapacity);
   }
 
+  /** Returns a copy with another durability mode. */
   public RtEngineConfig withMode(DurabilityMode m) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, m, mergeFactor, queueCapacity);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        m,
+        mergeFactor,
+        queueCapacity);
   }
 
+  /** Returns a copy merging {@code factor} segments at a time. */
   public RtEngineConfig withMergeFactor(int factor) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, mode, factor, queueCapacity);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        factor,
+        queueCapacity);
   }
 
+  /** Returns a copy with another flush / engrave queue capacity. */
   public RtEngineConfig withQueueCapacity(int capacity) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, mode, mergeFactor, capacity);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        capacity);
   }
 }

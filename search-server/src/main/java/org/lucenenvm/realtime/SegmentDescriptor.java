@@ -24,6 +24,7 @@ final class SegmentDescriptor {
   private volatile DeletedDocs deletions;
   private volatile boolean retired;
   private volatile CachedView cachedView;
+  private volatile IdFilter idFilter;
 
   /** The last per-query view of a Lucene segment version, reused while nothing changed. */
   private record CachedView(SegmentVersion version, DeletedDocs deletions, LeafReader view) {}
@@ -74,10 +75,6 @@ final class SegmentDescriptor {
     return deletions;
   }
 
-  boolean retired() {
-    return retired;
-  }
-
   /**
    * References the version queries should read, or returns null when the segment has been merged
    * away (the caller then re-reads the table).
@@ -111,6 +108,16 @@ final class SegmentDescriptor {
     LeafReader view = version.view(deletions);
     cachedView = new CachedView(version, deletions, view);
     return view;
+  }
+
+  /** The Bloom filter over this segment's ids, or null while it is a live segment. */
+  IdFilter idFilter() {
+    return idFilter;
+  }
+
+  /** Sets the id filter (once the segment's documents are final). */
+  void setIdFilter(IdFilter filter) {
+    this.idFilter = filter;
   }
 
   /** Flush done: queries move from the live segment to the DRAM copy. */
@@ -161,7 +168,8 @@ final class SegmentDescriptor {
     dram = null;
     nvm = null;
     IOException failure = null;
-    for (SegmentVersion v : new SegmentVersion[] {g, d != g ? d : null, n != g && n != d ? n : null}) {
+    SegmentVersion[] distinct = {g, d != g ? d : null, n != g && n != d ? n : null};
+    for (SegmentVersion v : distinct) {
       if (v != null) {
         try {
           v.decRef();

@@ -16,9 +16,9 @@ import org.apache.lucene.store.IOContext;
 
 /**
  * Writes, copies and measures the Lucene segments of the DRAM and NVM tiers. Each segment is a
- * one-segment Lucene index in its own directory (a {@link org.apache.lucene.store.ByteBuffersDirectory}
- * in DRAM, a {@link NamespacedDirectory} in NVM), so it opens with {@link
- * org.apache.lucene.index.DirectoryReader#open}.
+ * one-segment Lucene index in its own directory (a {@link
+ * org.apache.lucene.store.ByteBuffersDirectory} in DRAM, a {@link NamespacedDirectory} in NVM),
+ * so it opens with {@link org.apache.lucene.index.DirectoryReader#open}.
  */
 final class SegmentFiles {
   private final Codec codec;

@@ -1,10 +1,12 @@
 package org.lucenenvm.realtime;
 
 import java.io.IOException;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.search.CollectorManager;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Scorable;
@@ -18,9 +20,27 @@ final class HitsById extends SimpleCollector {
   private Scorable scorer;
 
   static Map<String, Float> collect(IndexSearcher searcher, Query query) throws IOException {
-    HitsById collector = new HitsById();
-    searcher.search(query, collector);
-    return collector.hits;
+    return searcher.search(
+        query,
+        new CollectorManager<HitsById, Map<String, Float>>() {
+          @Override
+          public HitsById newCollector() {
+            return new HitsById();
+          }
+
+          @Override
+          public Map<String, Float> reduce(Collection<HitsById> collectors) {
+            Map<String, Float> all = new HashMap<>();
+            for (HitsById c : collectors) {
+              for (Map.Entry<String, Float> e : c.hits.entrySet()) {
+                if (all.put(e.getKey(), e.getValue()) != null) {
+                  throw new AssertionError("id " + e.getKey() + " matched twice");
+                }
+              }
+            }
+            return all;
+          }
+        });
   }
 
   @Override

@@ -58,7 +58,8 @@ public class LiveSegmentTest extends LuceneTestCase {
           }
           assertEquals(es.count(query), as.count(query));
         }
-        assertEquals(es.count(new TermQuery(new Term("tag", "t3"))), as.count(new TermQuery(new Term("tag", "t3"))));
+        TermQuery tag = new TermQuery(new Term("tag", "t3"));
+        assertEquals(es.count(tag), as.count(tag));
         Document stored = as.storedFields().document(5);
         assertEquals("d5", stored.get("id"));
         var ids = actual.getBinaryDocValues("id");
@@ -79,7 +80,8 @@ public class LiveSegmentTest extends LuceneTestCase {
     assertEquals(1, old.count(new TermQuery(new Term("body", "red"))));
     assertEquals(0, old.count(new TermQuery(new Term("title", "new"))));
     assertNull(before.terms("title"));
-    assertEquals(2, new IndexSearcher(live.reader(null)).count(new TermQuery(new Term("body", "red"))));
+    IndexSearcher now = new IndexSearcher(live.reader(null));
+    assertEquals(2, now.count(new TermQuery(new Term("body", "red"))));
     BooleanQuery.Builder b = new BooleanQuery.Builder();
     b.add(new TermQuery(new Term("body", "red")), BooleanClause.Occur.MUST);
     b.add(new PhraseQuery("body", "red", "dog"), BooleanClause.Occur.MUST);

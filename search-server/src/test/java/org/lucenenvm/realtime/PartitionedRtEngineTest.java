@@ -1,5 +1,6 @@
 package org.lucenenvm.realtime;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -74,7 +75,7 @@ public class PartitionedRtEngineTest extends LuceneTestCase {
             assertEquals(all.hits().get(i).score(), top.hits().get(i).score(), 0f);
           }
         }
-        RtSearchResult everything = engine.search(new MatchAllDocsQuery(), 5);
+        RtSearchResult everything = engine.search(MatchAllDocsQuery.INSTANCE, 5);
         assertEquals(reader.numDocs(), everything.totalHits().value());
       }
       engine.update(new RtDocument("d1", Map.of("body", "replaced")));
@@ -86,12 +87,70 @@ public class PartitionedRtEngineTest extends LuceneTestCase {
     }
   }
 
+  public void testScoresEqualSingleIndexScores() throws Exception {
+    RtEngineConfig config =
+        RtEngineConfig.defaults(SCHEMA)
+            .withCodec(TestUtil.getDefaultCodec())
+            .withSegmentSize(120)
+            .withMergeFactor(3);
+    StandardAnalyzer analyzer = new StandardAnalyzer();
+    try (Directory nvm = new ByteBuffersDirectory();
+        Directory refDir = new ByteBuffersDirectory();
+        IndexWriter ref = new IndexWriter(refDir, new IndexWriterConfig(analyzer));
+        PartitionedRtEngine engine = PartitionedRtEngine.open(nvm, config, 4, null)) {
+      int n = 1500;
+      for (int i = 0; i < n; i++) {
+        RtDocument doc = TestCorpus.randomDocument(random(), "d" + i);
+        engine.add(doc);
+        ref.addDocument(TestCorpus.toLucene(doc, SCHEMA));
+      }
+      try (DirectoryReader reader = DirectoryReader.open(ref)) {
+        IndexSearcher searcher = new IndexSearcher(reader);
+        QueryParser parser = new QueryParser("body", analyzer);
+        for (int q = 0; q < 100; q++) {
+          Query query = TestCorpus.randomQuery(random(), parser);
+          Map<String, Float> expected = HitsById.collect(searcher, query);
+          Map<String, Float> actual = new HashMap<>();
+          for (RtHit hit : engine.search(query, n).hits()) {
+            actual.put(hit.id(), hit.score());
+          }
+          assertEquals(query.toString(), expected, actual);
+        }
+      }
+    }
+  }
+
+  public void testGracefulRestartOfAllPartitions() throws Exception {
+    RtEngineConfig config =
+        RtEngineConfig.defaults(SCHEMA)
+            .withCodec(TestUtil.getDefaultCodec())
+            .withSegmentSize(100)
+            .withMode(DurabilityMode.GRACEFUL);
+    try (Directory nvm = new ByteBuffersDirectory()) {
+      try (PartitionedRtEngine engine = PartitionedRtEngine.open(nvm, config, 2, null)) {
+        for (int i = 0; i < 500; i++) {
+          engine.add(new RtDocument("d" + i, Map.of("body", "word" + (i % 5))));
+        }
+        assertTrue(engine.delete("d3"));
+      }
+      try (PartitionedRtEngine engine = PartitionedRtEngine.open(nvm, config, 2, null)) {
+        assertEquals(499, engine.search(MatchAllDocsQuery.INSTANCE, 1).totalHits().value());
+        RtSearchResult word3 = engine.search(new TermQuery(new Term("body", "word3")), 1);
+        assertEquals(99, word3.totalHits().value());
+        assertEquals(0, engine.search(new TermQuery(new Term("id", "d3")), 1).totalHits().value());
+        engine.add(new RtDocument("d3", Map.of("body", "back")));
+        assertEquals(500, engine.search(MatchAllDocsQuery.INSTANCE, 1).totalHits().value());
+      }
+    }
+  }
+
   public void testReopenWithOtherPartitionCountIsRefused() throws Exception {
     RtEngineConfig config = RtEngineConfig.defaults(SCHEMA).withSegmentSize(10);
     try (Directory nvm = new ByteBuffersDirectory()) {
       PartitionedRtEngine.open(nvm, config, 2, null).close();
       IllegalArgumentException e =
-          expectThrows(IllegalArgumentException.class, () -> PartitionedRtEngine.open(nvm, config, 3, null));
+          expectThrows(
+              IllegalArgumentException.class, () -> PartitionedRtEngine.open(nvm, config, 3, null));
       assertTrue(e.getMessage(), e.getMessage().contains("2 partitions"));
     }
   }

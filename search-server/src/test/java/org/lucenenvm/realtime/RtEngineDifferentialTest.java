@@ -33,7 +33,9 @@ public class RtEngineDifferentialTest extends LuceneTestCase {
     for (int seed = 0; seed < 3; seed++) {
       Random r = new Random(random().nextLong());
       PipelinePolicy policy = PipelinePolicy.values()[seed % PipelinePolicy.values().length];
-      try (Directory nvm = seed == 1 ? new MMapDirectory(createTempDir("nvm")) : new ByteBuffersDirectory()) {
+      Directory dir =
+          seed == 1 ? new MMapDirectory(createTempDir("nvm")) : new ByteBuffersDirectory();
+      try (Directory nvm = dir) {
         runOps(r, nvm, policy, 10_000, true);
       }
     }
@@ -61,7 +63,9 @@ public class RtEngineDifferentialTest extends LuceneTestCase {
     int nextId = 0;
     int queries = 0;
     try (Directory refDir = new ByteBuffersDirectory();
-        IndexWriter ref = new IndexWriter(refDir, new IndexWriterConfig(analyzer).setCodec(TestUtil.getDefaultCodec()));
+        IndexWriter ref =
+            new IndexWriter(
+                refDir, new IndexWriterConfig(analyzer).setCodec(TestUtil.getDefaultCodec()));
         RtEngine engine = RtEngine.open(nvm, config)) {
       DirectoryReader refReader = DirectoryReader.open(ref);
       try {

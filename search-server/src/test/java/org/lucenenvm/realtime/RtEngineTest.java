@@ -107,6 +107,64 @@ public class RtEngineTest extends LuceneTestCase {
     }
   }
 
+  public void testConcurrentUpdatesAreAtomicForQueries() throws Exception {
+    int ids = 300;
+    AtomicBoolean done = new AtomicBoolean();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    try (Directory nvm = new ByteBuffersDirectory();
+        RtEngine engine = RtEngine.open(nvm, smallConfig().withSegmentSize(50))) {
+      for (int i = 0; i < ids; i++) {
+        engine.add(doc("d" + i, "version0"));
+      }
+      List<Thread> threads = new ArrayList<>();
+      for (int w = 0; w < 2; w++) {
+        Random r = new Random(random().nextLong());
+        threads.add(
+            new Thread(
+                () -> {
+                  try {
+                    for (int i = 0; i < 3000 && failure.get() == null; i++) {
+                      engine.update(doc("d" + r.nextInt(ids), "version" + (i + 1)));
+                    }
+                  } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                  }
+                }));
+      }
+      Thread reader =
+          new Thread(
+              () -> {
+                Random r = new Random(random().nextLong());
+                try {
+                  while (!done.get() && failure.get() == null) {
+                    try (RtSnapshot s = engine.acquireSnapshot()) {
+                      int all = s.searcher().count(MatchAllDocsQuery.INSTANCE);
+                      assertEquals(ids, all);
+                      Term id = new Term("id", "d" + r.nextInt(ids));
+                      assertEquals(1, s.searcher().count(new TermQuery(id)));
+                    }
+                  }
+                } catch (Throwable e) {
+                  failure.compareAndSet(null, e);
+                }
+              });
+      threads.forEach(Thread::start);
+      reader.start();
+      for (Thread t : threads) {
+        t.join();
+      }
+      done.set(true);
+      reader.join();
+      if (failure.get() != null) {
+        throw new AssertionError(failure.get());
+      }
+      assertEquals(ids, engine.stats().liveDocs());
+      for (int i = 0; i < ids; i++) {
+        assertNotNull(engine.get("d" + i));
+      }
+    }
+  }
+
   public void testDramStaysWithinBudgetPlusOneSegment() throws Exception {
     long budget = 50_000;
     for (PipelinePolicy policy : PipelinePolicy.values()) {
@@ -121,7 +179,8 @@ public class RtEngineTest extends LuceneTestCase {
         assertTrue(
             policy + " " + stats,
             stats.peakDramBytes() <= budget + stats.largestDramSegmentBytes());
-        assertTrue(policy + " " + stats, stats.dramBytes() <= budget + stats.largestDramSegmentBytes());
+        assertTrue(
+            policy + " " + stats, stats.dramBytes() <= budget + stats.largestDramSegmentBytes());
         assertTrue(policy + " " + stats, stats.segments().getOrDefault(SegmentState.COMMITTED, 0)
             + stats.segments().getOrDefault(SegmentState.MERGED, 0) > 0);
         assertTrue(policy + " " + stats, stats.nvmBytes() > 0);
@@ -187,7 +246,7 @@ public class RtEngineTest extends LuceneTestCase {
   private static void assertAllBodiesFound(RtEngine engine, Map<String, String> expected)
       throws Exception {
     Map<String, String> actual = new HashMap<>();
-    RtSearchResult all = engine.search(new MatchAllDocsQuery(), Math.max(1, expected.size() + 10));
+    RtSearchResult all = engine.search(MatchAllDocsQuery.INSTANCE, Math.max(1, expected.size() + 10));
     for (RtHit hit : all.hits()) {
       assertNull("duplicate " + hit.id(), actual.put(hit.id(), hit.fields().get("body")));
     }
@@ -217,7 +276,7 @@ public class RtEngineTest extends LuceneTestCase {
       assertRefused(engine, doc("a", "again"), "already exists");
       assertRefused(engine, new RtDocument("b", Map.of("color", "red")), "not declared");
       assertRefused(engine, new RtDocument("b", Map.of("tag", huge)), "longer than the maximum");
-      assertRefused(engine, new RtDocument(huge, Map.of("body", "hello")), "longer than the maximum");
+      assertRefused(engine, new RtDocument(huge, Map.of("body", "hi")), "longer than the maximum");
       Map<String, String> nullValue = new HashMap<>();
       nullValue.put("body", null);
       assertRefused(engine, new RtDocument("b", nullValue), "null value");
@@ -225,9 +284,11 @@ public class RtEngineTest extends LuceneTestCase {
           expectThrows(
               IllegalArgumentException.class,
               () -> RtDocument.fromObjects("b", Map.of("body", 42)));
-      assertTrue(wrongType.getMessage(), wrongType.getMessage().contains("must have a string value"));
+      assertTrue(wrongType.getMessage(), wrongType.getMessage().contains("must have a string"));
       assertEquals(1, engine.stats().liveDocs());
       assertEquals(0, count(engine, new TermQuery(new Term("id", "b"))));
+      assertNull(engine.get("b"));
+      assertEquals(Map.of("body", "hello"), engine.get("a").fields());
       assertFalse(engine.delete("b"));
       assertTrue(engine.delete("a"));
       assertEquals(0, engine.stats().liveDocs());
@@ -235,7 +296,8 @@ public class RtEngineTest extends LuceneTestCase {
   }
 
   private static void assertRefused(RtEngine engine, RtDocument doc, String message) {
-    IllegalArgumentException e = expectThrows(IllegalArgumentException.class, () -> engine.add(doc));
+    IllegalArgumentException e =
+        expectThrows(IllegalArgumentException.class, () -> engine.add(doc));
     assertTrue(e.getMessage(), e.getMessage().contains(message));
   }
 
