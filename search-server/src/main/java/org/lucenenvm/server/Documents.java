@@ -56,12 +56,10 @@ final class Documents {
   }
 
   /** The JSON form of a hit: id, score and stored fields. */
-  static Map<String, Object> toJson(RtHit hit, boolean withScore) {
+  static Map<String, Object> toJson(RtHit hit) {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put(RtSchema.ID_FIELD, hit.id());
-    if (withScore) {
-      out.put("score", hit.score());
-    }
+    out.put("score", hit.score());
     out.put("fields", hit.fields());
     return out;
   }

@@ -156,11 +156,14 @@ final class Endpoints {
   }
 
   Reply getDocument(OpenIndex index, String id) throws IOException {
-    RtHit hit = index.get(id);
-    if (hit == null) {
+    RtDocument doc = index.get(id);
+    if (doc == null) {
       throw new ApiException(404, "document '" + id + "' not found in index '" + index.definition().name() + "'");
     }
-    return Reply.ok(Documents.toJson(hit, false));
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("id", doc.id());
+    out.put("fields", doc.fields());
+    return Reply.ok(out);
   }
 
   Reply deleteDocument(OpenIndex index, String id) {
@@ -178,7 +181,7 @@ final class Endpoints {
     RtSearchResult result = index.search(query, k);
     List<Map<String, Object>> hits = new ArrayList<>(result.hits().size());
     for (RtHit hit : result.hits()) {
-      hits.add(Documents.toJson(hit, true));
+      hits.add(Documents.toJson(hit));
     }
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("total_hits", result.totalHits().value());

@@ -9,7 +9,6 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
 import org.apache.lucene.queryparser.classic.ParseException;
 import org.apache.lucene.queryparser.classic.QueryParser;
@@ -17,11 +16,10 @@ import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.IOUtils;
 import org.lucenenvm.realtime.FieldKind;
 import org.lucenenvm.realtime.PartitionedRtEngine;
-import org.lucenenvm.realtime.RtHit;
+import org.lucenenvm.realtime.RtDocument;
 import org.lucenenvm.realtime.RtSchema;
 import org.lucenenvm.realtime.RtSearchResult;
 import org.lucenenvm.store.NvmDirectory;
@@ -171,10 +169,9 @@ public final class OpenIndex implements Closeable {
     return result;
   }
 
-  /** The document with {@code id}, or null. */
-  public RtHit get(String id) throws IOException {
-    List<RtHit> hits = engine.search(new TermQuery(new Term(RtSchema.ID_FIELD, id)), 1).hits();
-    return hits.isEmpty() ? null : hits.get(0);
+  /** The stored document with {@code id}, or null. */
+  public RtDocument get(String id) throws IOException {
+    return engine.get(id);
   }
 
   /**
