@@ -113,11 +113,12 @@ final class ApiHandler extends Handler.Abstract {
       };
     }
     if (p.length == 3) {
+      String t = "/indexes/{name}/" + p[2];
       return switch (p[2]) {
-        case "_stats" -> method.equals("GET") ? onIndex("/indexes/{name}/_stats", name, endpoints::indexStats) : notAllowed(method, "/indexes/{name}/_stats");
-        case "_search" -> method.equals("GET") ? onIndex("/indexes/{name}/_search", name, i -> endpoints.search(i, x)) : notAllowed(method, "/indexes/{name}/_search");
-        case "_bulk" -> method.equals("POST") ? onIndex("/indexes/{name}/_bulk", name, i -> endpoints.bulk(i, x)) : notAllowed(method, "/indexes/{name}/_bulk");
-        case "docs" -> method.equals("POST") ? onIndex("/indexes/{name}/docs", name, i -> endpoints.addDocument(i, x)) : notAllowed(method, "/indexes/{name}/docs");
+        case "_stats" -> only("GET", method, onIndex(t, name, endpoints::indexStats));
+        case "_search" -> only("GET", method, onIndex(t, name, i -> endpoints.search(i, x)));
+        case "_bulk" -> only("POST", method, onIndex(t, name, i -> endpoints.bulk(i, x)));
+        case "docs" -> only("POST", method, onIndex(t, name, i -> endpoints.addDocument(i, x)));
         default -> throw new ApiException(404, "no such endpoint: /indexes/" + name + "/" + p[2]);
       };
     }
@@ -155,7 +156,12 @@ final class ApiHandler extends Handler.Abstract {
   }
 
   private static Route get(String method, String template, Call call) {
-    return method.equals("GET") ? new Route(template, call) : notAllowed(method, template);
+    return only("GET", method, new Route(template, call));
+  }
+
+  /** {@code route} if the request's method is {@code allowed}, else a 405. */
+  private static Route only(String allowed, String method, Route route) {
+    return method.equals(allowed) ? route : notAllowed(method, route.template());
   }
 
   private static Route notAllowed(String method, String template) {

@@ -75,13 +75,6 @@ final class Exchange {
     return new ApiException(413, "request body exceeds the limit of " + maxBodyBytes + " bytes");
   }
 
-  /** The body parsed as one JSON object; 400 if it is empty, malformed or not an object. */
-  JsonNode jsonObject() throws IOException {
-    byte[] body = body();
-    JsonNode node = parseObject(json, body, 0, body.length, "request body");
-    return node;
-  }
-
   /** Parses {@code length} bytes at {@code offset} as one JSON object, or throws a 400. */
   static JsonNode parseObject(ObjectMapper json, byte[] bytes, int offset, int length, String what)
       throws IOException {

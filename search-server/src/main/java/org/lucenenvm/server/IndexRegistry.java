@@ -83,7 +83,8 @@ public final class IndexRegistry implements Closeable {
       return new OpenIndex(definition, directory, engine, analyzer, System.nanoTime() - start);
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileHandlingException(directory);
-      throw new IOException("cannot open index '" + definition.name() + "' from " + pool + ": " + e.getMessage(), e);
+      throw new IOException(
+          "cannot open index '" + definition.name() + "' from " + pool + ": " + e.getMessage(), e);
     }
   }
 

@@ -1,7 +1,8 @@
 package org.lucenenvm.server;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
@@ -9,7 +10,6 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Writes the errors Jetty produces itself (saturation, malformed HTTP, header limits) in the API's
@@ -25,21 +25,10 @@ final class JsonErrorHandler extends ErrorHandler {
   @Override
   protected void generateResponse(
       Request request, Response response, int code, String message, Throwable cause, Callback callback)
-      throws java.io.IOException {
+      throws IOException {
     String text = message == null || message.isBlank() ? HttpStatus.getMessage(code) : message;
     byte[] body = json.writeValueAsBytes(Map.of("error", BulkIngest.errorBody(code, text)));
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
     response.write(true, ByteBuffer.wrap(body), callback);
-  }
-
-  @Override
-  public ByteBuffer badMessageError(int status, String reason, org.eclipse.jetty.http.HttpFields.Mutable fields) {
-    fields.put(HttpHeader.CONTENT_TYPE, "application/json");
-    String text = reason == null ? HttpStatus.getMessage(status) : reason;
-    try {
-      return ByteBuffer.wrap(json.writeValueAsBytes(Map.of("error", BulkIngest.errorBody(status, text))));
-    } catch (java.io.IOException e) {
-      return ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-    }
   }
 }

@@ -32,6 +32,7 @@ import org.lucenenvm.store.NvmDirectory;
  */
 public final class OpenIndex implements Closeable {
   private final IndexDefinition definition;
+  private final RtSchema schema;
   private final NvmDirectory directory;
   private final PartitionedRtEngine engine;
   private final long openNanos;
@@ -52,7 +53,7 @@ public final class OpenIndex implements Closeable {
     this.directory = directory;
     this.engine = engine;
     this.openNanos = openNanos;
-    RtSchema schema = definition.schema();
+    this.schema = definition.schema();
     Map<String, Analyzer> perField = new HashMap<>();
     perField.put(RtSchema.ID_FIELD, new KeywordAnalyzer());
     schema
@@ -137,7 +138,6 @@ public final class OpenIndex implements Closeable {
     } catch (ParseException | IndexSearcher.TooManyClauses e) {
       throw new ApiException(400, "query syntax error: " + firstLine(e.getMessage()));
     }
-    RtSchema schema = definition.schema();
     query.visit(
         new QueryVisitor() {
           @Override

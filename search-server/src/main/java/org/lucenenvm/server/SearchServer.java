@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
 import java.net.URI;
 import java.util.logging.Logger;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -64,7 +65,7 @@ public final class SearchServer implements AutoCloseable {
       threads.setName("http");
       VirtualThreadPool virtualThreads = new VirtualThreadPool();
       virtualThreads.setName("http-vt");
-      virtualThreads.setMaxThreads(config.maxConcurrentRequests() * 2 + 16);
+      virtualThreads.setMaxConcurrentTasks(config.maxConcurrentRequests() * 2 + 16);
       threads.setVirtualThreadsExecutor(virtualThreads);
       jetty = new Server(threads);
       HttpConfiguration http = new HttpConfiguration();
@@ -133,7 +134,7 @@ public final class SearchServer implements AutoCloseable {
    * GRACEFUL mode this persists everything acknowledged. Idempotent.
    */
   @Override
-  public synchronized void close() throws Exception {
+  public synchronized void close() throws IOException {
     if (closed) {
       return;
     }
@@ -142,6 +143,11 @@ public final class SearchServer implements AutoCloseable {
       if (jetty != null) {
         jetty.stop();
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while stopping the HTTP server", e);
+    } catch (Exception e) {
+      throw new IOException("stopping the HTTP server failed", e);
     } finally {
       if (registry != null) {
         registry.close();

@@ -5,6 +5,7 @@ import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -153,6 +154,20 @@ public class BadInputTest {
   }
 
   @Test
+  public void malformedHttpGetsJsonError() throws Exception {
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), s.server.port())) {
+      socket.setSoTimeout(30_000);
+      socket.getOutputStream().write(
+          "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nNo colon here\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(response, response.startsWith("HTTP/1.1 400"));
+      assertTrue(response, response.contains("Content-Type: application/json"));
+      assertTrue(response, response.contains("{\"error\":{\"status\":400,"));
+    }
+    assertEquals(200, s.get("/health").status());
+  }
+
+  @Test
   public void saturatedServerAnswers503() throws Exception {
     try (SlowBulk first = new SlowBulk("slow1");
         SlowBulk second = new SlowBulk("slow2")) {
@@ -202,7 +217,7 @@ public class BadInputTest {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
       socket.close();
     }
   }

@@ -77,7 +77,7 @@ final class TestServer implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() throws IOException {
     http.shutdownNow();
     server.close();
   }
