@@ -33,8 +33,10 @@ final class Endpoints {
 
   Reply health() {
     Map<String, Object> out = new LinkedHashMap<>();
-    out.put("status", "ok");
+    Map<String, String> unavailable = registry.unavailable();
+    out.put("status", unavailable.isEmpty() ? "ok" : "degraded");
     out.put("indexes", registry.list().size());
+    out.put("unavailable", unavailable);
     out.put("uptime_s", (System.nanoTime() - startNanos) / 1_000_000_000L);
     return Reply.ok(out);
   }
@@ -47,7 +49,7 @@ final class Endpoints {
   Reply listIndexes() {
     List<IndexDefinition> out = new ArrayList<>();
     registry.list().forEach(i -> out.add(i.definition()));
-    return Reply.ok(Map.of("indexes", out));
+    return Reply.ok(Map.of("indexes", out, "unavailable", registry.unavailable()));
   }
 
   Reply stats() throws IOException {

@@ -29,17 +29,23 @@ import org.lucenenvm.store.NvmDirectory;
  * file system at once, and a damaged pool affects one index only.
  *
  * <p>Opening the registry reopens every index found (GRACEFUL mode: from its pool, without
- * re-indexing). Usable without HTTP.
+ * re-indexing). An index that cannot be reopened (for example its engine refuses a pool left by a
+ * crash, or by a graceful shutdown that could not persist everything) does not stop the others: it
+ * is listed as unavailable with the reason, its requests get 503, and dropping it deletes its
+ * files. Usable without HTTP.
  */
 public final class IndexRegistry implements Closeable {
   private static final Logger LOG = Logger.getLogger(IndexRegistry.class.getName());
   static final String POOL_SUFFIX = ".pool";
   static final String DEFINITION_SUFFIX = ".index.json";
+  /** Written when closing an index failed: its pool does not hold everything acknowledged. */
+  static final String FAILED_CLOSE_SUFFIX = ".close-failed";
 
   private final ServerConfig config;
   private final ObjectMapper json;
   private final ExecutorService queryExecutor = Executors.newVirtualThreadPerTaskExecutor();
   private final Map<String, OpenIndex> indexes = new ConcurrentSkipListMap<>();
+  private final Map<String, String> unavailable = new ConcurrentSkipListMap<>();
 
   private IndexRegistry(ServerConfig config, ObjectMapper json) {
     this.config = config;
@@ -54,8 +60,7 @@ public final class IndexRegistry implements Closeable {
       try (DirectoryStream<Path> files =
           Files.newDirectoryStream(config.dataDir(), "*" + DEFINITION_SUFFIX)) {
         for (Path file : files) {
-          IndexDefinition definition = json.readValue(file.toFile(), IndexDefinition.class);
-          registry.indexes.put(definition.name(), registry.openIndex(definition));
+          registry.reopen(file);
         }
       }
     } catch (IOException | RuntimeException e) {
@@ -63,6 +68,27 @@ public final class IndexRegistry implements Closeable {
       throw e;
     }
     return registry;
+  }
+
+  private void reopen(Path definitionFile) {
+    String fileName = definitionFile.getFileName().toString();
+    String name = fileName.substring(0, fileName.length() - DEFINITION_SUFFIX.length());
+    try {
+      Path failedClose = failedCloseFile(name);
+      if (Files.exists(failedClose)) {
+        throw new IOException(
+            "its last shutdown could not persist every acknowledged document: "
+                + Files.readString(failedClose));
+      }
+      IndexDefinition definition = json.readValue(definitionFile.toFile(), IndexDefinition.class);
+      if (!definition.name().equals(name)) {
+        throw new IOException(definitionFile + " defines index '" + definition.name() + "'");
+      }
+      indexes.put(name, openIndex(definition));
+    } catch (IOException | RuntimeException e) {
+      LOG.severe("index '" + name + "' is unavailable: " + e.getMessage());
+      unavailable.put(name, e.getMessage());
+    }
   }
 
   private OpenIndex openIndex(IndexDefinition definition) throws IOException {
@@ -96,6 +122,10 @@ public final class IndexRegistry implements Closeable {
     return config.dataDir().resolve(name + DEFINITION_SUFFIX);
   }
 
+  private Path failedCloseFile(String name) {
+    return config.dataDir().resolve(name + FAILED_CLOSE_SUFFIX);
+  }
+
   /** The server configuration. */
   public ServerConfig config() {
     return config;
@@ -103,11 +133,12 @@ public final class IndexRegistry implements Closeable {
 
   /** Creates an index; 409 if one with that name exists. */
   public synchronized OpenIndex create(IndexDefinition definition) throws IOException {
-    if (indexes.containsKey(definition.name())) {
+    if (indexes.containsKey(definition.name()) || unavailable.containsKey(definition.name())) {
       throw new ApiException(409, "index '" + definition.name() + "' already exists");
     }
     Path pool = poolFile(definition.name());
     Files.deleteIfExists(pool);
+    Files.deleteIfExists(failedCloseFile(definition.name()));
     Path file = definitionFile(definition.name());
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     json.writeValue(tmp.toFile(), definition);
@@ -125,25 +156,42 @@ public final class IndexRegistry implements Closeable {
     return index;
   }
 
-  /** Drops an index: waits for its requests in flight, closes it, deletes its files. */
+  /**
+   * Drops an index: waits for its requests in flight, closes it, deletes its files. An unavailable
+   * index is dropped by deleting its files.
+   */
   public synchronized void drop(String name) throws IOException {
     OpenIndex index = indexes.remove(name);
-    if (index == null) {
+    if (index == null && unavailable.remove(name) == null) {
       throw unknown(name);
     }
-    index.close();
+    if (index != null) {
+      index.close();
+    }
     Files.deleteIfExists(poolFile(name));
     Files.deleteIfExists(definitionFile(name));
+    Files.deleteIfExists(failedCloseFile(name));
     LOG.info("dropped index '" + name + "'");
   }
 
-  /** The index called {@code name}; 404 if there is none. */
+  /** The index called {@code name}; 404 if there is none, 503 if it could not be reopened. */
   public OpenIndex get(String name) {
     OpenIndex index = indexes.get(name);
     if (index == null) {
+      String reason = unavailable.get(name);
+      if (reason != null) {
+        throw new ApiException(
+            503,
+            "index '" + name + "' could not be opened (" + reason + "); drop it to start over");
+      }
       throw unknown(name);
     }
     return index;
+  }
+
+  /** Indexes found on disk that could not be reopened, with the reason. */
+  public Map<String, String> unavailable() {
+    return Map.copyOf(unavailable);
   }
 
   /** Whether an index called {@code name} exists. */
@@ -162,16 +210,34 @@ public final class IndexRegistry implements Closeable {
 
   /**
    * Closes every index (GRACEFUL mode: engraves everything and writes each engine's manifest, so
-   * the next open finds the indexes without re-indexing).
+   * the next open finds the indexes without re-indexing). An index whose close fails is marked
+   * ({@code <name>.close-failed}, holding the reason), so the next open lists it as unavailable
+   * instead of serving what is left of it; the first failure is rethrown after every index was
+   * closed.
    */
   @Override
   public synchronized void close() throws IOException {
     Collection<OpenIndex> open = new ArrayList<>(indexes.values());
     indexes.clear();
+    IOException first = null;
     try {
-      IOUtils.close(open);
+      for (OpenIndex index : open) {
+        try {
+          index.close();
+        } catch (IOException | RuntimeException e) {
+          String name = index.definition().name();
+          LOG.severe("closing index '" + name + "' failed: " + e);
+          Files.writeString(failedCloseFile(name), String.valueOf(e.getMessage()));
+          if (first == null) {
+            first = new IOException("closing index '" + name + "' failed: " + e.getMessage(), e);
+          }
+        }
+      }
     } finally {
       queryExecutor.shutdown();
+    }
+    if (first != null) {
+      throw first;
     }
   }
 }
