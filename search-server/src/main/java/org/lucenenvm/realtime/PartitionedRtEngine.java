@@ -136,7 +136,19 @@ public final class PartitionedRtEngine implements Closeable {
     return partitions[partitionOf(id)].get(id);
   }
 
-  /** Runs {@code query} on every partition and merges the top {@code k}. */
+  /** The exact number of live documents matching {@code query} over all partitions. */
+  public long count(Query query) throws IOException {
+    long total = 0;
+    for (RtEngine e : partitions) {
+      total += e.count(query);
+    }
+    return total;
+  }
+
+  /**
+   * Runs {@code query} on every partition and merges the top {@code k}; the total hit count may be
+   * a lower bound as in {@link RtEngine#search}.
+   */
   public RtSearchResult search(Query query, int k) throws IOException {
     List<RtSnapshot> snapshots = new ArrayList<>(partitions.length);
     try {

@@ -103,7 +103,9 @@ final class Pipeline {
   void checkHealthy() {
     Throwable t = failure;
     if (t instanceof NvmFullException full) {
-      throw new NvmFullException(full.getMessage());
+      NvmFullException thrown = new NvmFullException(full.getMessage());
+      thrown.initCause(full);
+      throw thrown;
     }
     if (t != null) {
       throw new IllegalStateException("indexing pipeline failed; ingestion stopped", t);
@@ -261,13 +263,17 @@ final class Pipeline {
     try {
       SegmentFiles.copyDurably(dram.directory(), target);
       reader = DirectoryReader.open(target);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException e) {
       accounts.adjustNvm(-bytes);
       deleteQuietly(target);
       NvmFullException full =
           new NvmFullException("NVM directory refused segment " + d.id() + ": " + e);
       full.initCause(e);
       throw full;
+    } catch (RuntimeException e) {
+      accounts.adjustNvm(-bytes);
+      deleteQuietly(target);
+      throw e;
     }
     d.engraved(nvmVersion(reader, target, bytes));
   }

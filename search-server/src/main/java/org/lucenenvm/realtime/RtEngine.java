@@ -21,6 +21,7 @@ import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
@@ -351,7 +352,11 @@ public final class RtEngine implements Closeable {
     return table.acquire(config.similarity());
   }
 
-  /** The top {@code k} hits of {@code query}, with their stored fields. */
+  /**
+   * The top {@code k} hits of {@code query}, with their stored fields. As with {@link
+   * IndexSearcher#search(Query, int)}, the total hit count is exact up to 1,000 hits and may be a
+   * lower bound beyond; use {@link #count} for an exact count.
+   */
   public RtSearchResult search(Query query, int k) throws IOException {
     try (RtSnapshot snapshot = acquireSnapshot()) {
       TopDocs top = snapshot.searcher().search(query, k);
@@ -361,6 +366,13 @@ public final class RtEngine implements Closeable {
         hits.add(hit(stored, sd));
       }
       return new RtSearchResult(top.totalHits, hits);
+    }
+  }
+
+  /** The exact number of live documents matching {@code query}. */
+  public int count(Query query) throws IOException {
+    try (RtSnapshot snapshot = acquireSnapshot()) {
+      return snapshot.searcher().count(query);
     }
   }
 
