@@ -51,8 +51,8 @@ final class NvmImpacts extends Impacts {
     if (target <= blockLastDoc) {
       return;
     }
-    int from = block < 0 ? 0 : (block + 1) * BLOCK_SIZE;
-    int index = from >= docs.count() ? docs.count() : docs.firstIndexAtLeast(from, target);
+    int lastIndexOfBlock = block < 0 ? -1 : Math.min(docs.count(), (block + 1) * BLOCK_SIZE) - 1;
+    int index = docs.firstIndexAfter(lastIndexOfBlock, blockLastDoc, target);
     if (index >= docs.count()) {
       block = numBlocks;
       blockLastDoc = DocIdSetIterator.NO_MORE_DOCS;

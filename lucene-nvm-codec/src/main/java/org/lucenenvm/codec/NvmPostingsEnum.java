@@ -144,7 +144,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
     if (index + 1 >= docFreq) {
       return exhaust();
     }
-    index = docs.firstIndexAtLeast(index + 1, target);
+    index = docs.firstIndexAfter(index, doc, target);
     if (index >= docFreq) {
       return exhaust();
     }

@@ -4,10 +4,10 @@ import java.io.IOException;
 import org.apache.lucene.store.ByteBuffersDataOutput;
 import org.apache.lucene.tests.util.LuceneTestCase;
 
-/** {@link DocIdArray#firstIndexAtLeast} against a linear scan, from every kind of start. */
+/** {@link DocIdArray#firstIndexAfter} against a linear scan, from every kind of start. */
 public class TestDocIdArray extends LuceneTestCase {
 
-  public void testGallopMatchesLinearScan() throws IOException {
+  public void testSearchMatchesLinearScan() throws IOException {
     for (int iteration = 0; iteration < 50; iteration++) {
       int count = random().nextInt(2000);
       int[] docs = new int[count];
@@ -30,9 +30,14 @@ public class TestDocIdArray extends LuceneTestCase {
         assertEquals(docs[i], array.get(i));
       }
       for (int probe = 0; probe < 200; probe++) {
-        int from = random().nextInt(count + 1);
-        int target = random().nextInt(doc + 10);
-        assertEquals(linearScan(docs, from, target), array.firstIndexAtLeast(from, target));
+        int index = random().nextInt(count + 1) - 1;
+        int current = index < 0 ? -1 : docs[index];
+        int target =
+            random().nextBoolean()
+                ? current + 1 + random().nextInt(3)
+                : random().nextInt(doc + 10);
+        assertEquals(
+            linearScan(docs, index + 1, target), array.firstIndexAfter(index, current, target));
       }
     }
   }

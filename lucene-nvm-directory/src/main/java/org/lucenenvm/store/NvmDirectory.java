@@ -8,6 +8,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Set;
@@ -129,8 +130,10 @@ public final class NvmDirectory extends BaseDirectory {
   @Override
   public String[] listAll() throws IOException {
     ensureOpen();
-    TreeSet<String> names = new TreeSet<>(files.keySet());
-    names.addAll(writing.keySet());
+    // Copy through arrays: a sorted-set copy of a concurrent map's key set fails if an entry
+    // disappears while it is being copied.
+    TreeSet<String> names = new TreeSet<>(Arrays.asList(files.keySet().toArray(String[]::new)));
+    names.addAll(Arrays.asList(writing.keySet().toArray(String[]::new)));
     return names.toArray(String[]::new);
   }
 

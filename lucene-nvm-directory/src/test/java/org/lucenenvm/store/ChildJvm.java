@@ -9,11 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Test helper: runs a main class of the test class path in a new JVM and reads its stdout. */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
   private final Process process;
   private final BufferedReader stdout;
 
-  ChildJvm(Class<?> mainClass, String... args) throws IOException {
+  public ChildJvm(Class<?> mainClass, String... args) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("--enable-native-access=ALL-UNNAMED");
@@ -27,17 +27,17 @@ final class ChildJvm implements AutoCloseable {
   }
 
   /** The next line the child printed, or null at its end. */
-  String readLine() throws IOException {
+  public String readLine() throws IOException {
     return stdout.readLine();
   }
 
   /** Sends SIGKILL and waits for the process to end. */
-  void kill() throws InterruptedException {
+  public void kill() throws InterruptedException {
     process.destroyForcibly();
     process.waitFor();
   }
 
-  int waitFor() throws InterruptedException {
+  public int waitFor() throws InterruptedException {
     return process.waitFor();
   }
 

@@ -9,10 +9,10 @@ import java.nio.file.Path;
  * file systems whose channels cannot be memory-mapped; a pool must be mapped, so it goes on the
  * default file system at the same location.
  */
-final class PoolPaths {
+public final class PoolPaths {
   private PoolPaths() {}
 
-  static Path poolIn(Path testDir) throws IOException {
+  public static Path poolIn(Path testDir) throws IOException {
     Path real = Path.of(testDir.toAbsolutePath().toString());
     Files.createDirectories(real);
     return real.resolve("index.pool");
