@@ -57,10 +57,10 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--schema", description = "Default schema of new indexes, e.g. title:text,body:text,lang:keyword,url:stored.")
   String schema;
 
-  @Option(names = "--max-concurrent-requests", description = "Requests handled at once; more get 503 (default: ${DEFAULT-VALUE}).", defaultValue = "64")
+  @Option(names = "--max-concurrent-requests", description = "Requests handled at once; more get 503 (default: ${DEFAULT-VALUE}).", defaultValue = "32")
   int maxConcurrentRequests;
 
-  @Option(names = "--max-body", converter = ByteSize.class, description = "Largest request body (default: ${DEFAULT-VALUE}).", defaultValue = "32m")
+  @Option(names = "--max-body", converter = ByteSize.class, description = "Largest request body (default: ${DEFAULT-VALUE}).", defaultValue = "16m")
   long maxBody;
 
   @Option(names = "--max-document", converter = ByteSize.class, description = "Largest single document (default: ${DEFAULT-VALUE}).", defaultValue = "1m")

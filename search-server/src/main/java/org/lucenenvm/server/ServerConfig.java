@@ -100,8 +100,8 @@ public record ServerConfig(
     private String codec = "NvmCodec";
     private int partitions = 1;
     private RtSchema defaultSchema;
-    private int maxConcurrentRequests = 64;
-    private long maxBodyBytes = 32L << 20;
+    private int maxConcurrentRequests = 32;
+    private long maxBodyBytes = 16L << 20;
     private int maxDocumentBytes = 1 << 20;
     private int maxResults = 1000;
     private String authToken;

@@ -24,13 +24,13 @@ import org.junit.rules.TemporaryFolder;
  */
 public class BadInputTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
-  private TestServer s;
+  private LiveServer s;
 
   @Before
   public void start() throws Exception {
     s =
-        new TestServer(
-            TestServer.config(tmp.newFolder().toPath())
+        new LiveServer(
+            LiveServer.config(tmp.newFolder().toPath())
                 .authToken("s3cret")
                 .maxBodyBytes(4096)
                 .maxDocumentBytes(256)
@@ -45,7 +45,7 @@ public class BadInputTest {
     s.close();
   }
 
-  private void assertError(TestServer.Res r, int status, String fragment) throws Exception {
+  private void assertError(LiveServer.Res r, int status, String fragment) throws Exception {
     assertEquals(r.body(), status, r.status());
     assertTrue(r.raw().headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
     String message = r.errorMessage();
@@ -79,7 +79,7 @@ public class BadInputTest {
             + "{\"id\":\"a\",\"body\":\"duplicate\"}\n"
             + "{\"id\":\"e\",\"body\":\"" + "x ".repeat(200) + "\"}\n"
             + "{\"id\":\"f\",\"body\":\"phi\"}\r\n";
-    TestServer.Res r = s.send("POST", "/indexes/idx/_bulk", body);
+    LiveServer.Res r = s.send("POST", "/indexes/idx/_bulk", body);
     assertEquals(r.body(), 400, r.status());
     JsonNode out = r.json();
     assertEquals(2, out.get("acknowledged").asLong());
@@ -142,7 +142,7 @@ public class BadInputTest {
   @Test
   public void writesNeedTheToken() throws Exception {
     s.token = null;
-    TestServer.Res missing = s.send("POST", "/indexes/idx/docs", "{\"id\":\"t\",\"body\":\"x\"}");
+    LiveServer.Res missing = s.send("POST", "/indexes/idx/docs", "{\"id\":\"t\",\"body\":\"x\"}");
     assertError(missing, 401, "Authorization: Bearer");
     assertEquals("Bearer", missing.raw().headers().firstValue("WWW-Authenticate").orElse(""));
     assertError(s.send("DELETE", "/indexes/idx", null), 401, "Bearer");
@@ -171,7 +171,7 @@ public class BadInputTest {
   public void saturatedServerAnswers503() throws Exception {
     try (SlowBulk first = new SlowBulk("slow1");
         SlowBulk second = new SlowBulk("slow2")) {
-      TestServer.Res r = null;
+      LiveServer.Res r = null;
       for (int attempt = 0; attempt < 500; attempt++) {
         r = s.get("/health");
         if (r.status() == 503) {

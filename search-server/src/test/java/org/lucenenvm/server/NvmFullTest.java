@@ -21,15 +21,15 @@ public class NvmFullTest {
   @Test
   public void fullPoolAnswers507AndKeepsAcknowledgedDocuments() throws Exception {
     ServerConfig config =
-        TestServer.config(tmp.newFolder().toPath()).poolSizeBytes(1L << 20).segmentSize(20).build();
-    TestServer s = new TestServer(config);
+        LiveServer.config(tmp.newFolder().toPath()).poolSizeBytes(1L << 20).segmentSize(20).build();
+    LiveServer s = new LiveServer(config);
     try {
       assertEquals(201, s.createIndex("other", "{\"fields\": {\"body\": \"text\"}}").status());
       assertEquals(201, s.send("POST", "/indexes/other/docs", "{\"id\":\"o\",\"body\":\"kept\"}").status());
       assertEquals(201, s.createIndex("small", "{\"fields\": {\"body\": \"text\"}}").status());
       SyntheticCorpus corpus = new SyntheticCorpus(5_000);
       long acknowledged = 0;
-      TestServer.Res last = null;
+      LiveServer.Res last = null;
       for (int batch = 0; batch < 200; batch++) {
         StringBuilder body = new StringBuilder();
         for (int i = batch * 20; i < batch * 20 + 20; i++) {
@@ -45,7 +45,7 @@ public class NvmFullTest {
       assertEquals(last.body(), 507, last.status());
       assertTrue(last.errorMessage(), last.errorMessage().contains("ingestion stopped"));
       assertTrue(acknowledged > 0);
-      TestServer.Res single = s.send("POST", "/indexes/small/docs", "{\"id\":\"more\",\"body\":\"x\"}");
+      LiveServer.Res single = s.send("POST", "/indexes/small/docs", "{\"id\":\"more\",\"body\":\"x\"}");
       assertEquals(single.body(), 507, single.status());
       JsonNode stats = s.get("/indexes/small/_stats").json();
       assertEquals(acknowledged, stats.get("docs").asLong());
@@ -56,11 +56,11 @@ public class NvmFullTest {
       IOException failure = assertThrows(IOException.class, s::close);
       assertTrue(failure.getMessage(), failure.getMessage().contains("not persisted"));
     }
-    try (TestServer again = new TestServer(config)) {
+    try (LiveServer again = new LiveServer(config)) {
       JsonNode health = again.get("/health").json();
       assertEquals("degraded", health.get("status").asText());
       assertTrue(health.get("unavailable").has("small"));
-      TestServer.Res refused = again.get("/indexes/small/_stats");
+      LiveServer.Res refused = again.get("/indexes/small/_stats");
       assertEquals(refused.body(), 503, refused.status());
       assertTrue(refused.errorMessage().contains("could not be opened"));
       assertEquals(1, again.search("other", "kept", 10).json().get("total_hits").asLong());

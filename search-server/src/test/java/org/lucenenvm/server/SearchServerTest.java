@@ -40,14 +40,14 @@ public class SearchServerTest {
 
   @Test
   public void indexLifecycleDocumentsAndSearch() throws Exception {
-    try (TestServer s = new TestServer(TestServer.config(tmp.newFolder().toPath()).build())) {
+    try (LiveServer s = new LiveServer(LiveServer.config(tmp.newFolder().toPath()).build())) {
       assertEquals(201, s.createIndex("news", SCHEMA).status());
       assertEquals(409, s.createIndex("news", SCHEMA).status());
       JsonNode list = s.get("/indexes").json();
       assertEquals("news", list.get("indexes").get(0).get("name").asText());
       assertEquals(2, list.get("indexes").get(0).get("partitions").asInt());
 
-      TestServer.Res bulk = s.send("POST", "/indexes/news/_bulk", ndjson(0, 300));
+      LiveServer.Res bulk = s.send("POST", "/indexes/news/_bulk", ndjson(0, 300));
       assertEquals(bulk.body(), 200, bulk.status());
       assertEquals(300, bulk.json().get("acknowledged").asLong());
 
@@ -64,7 +64,7 @@ public class SearchServerTest {
 
       assertEquals(201, s.send("POST", "/indexes/news/docs", "{\"id\":\"new\",\"title\":\"fresh zebra\"}").status());
       assertEquals(1, s.search("news", "zebra", 10).json().get("total_hits").asLong());
-      TestServer.Res got = s.get("/indexes/news/docs/new");
+      LiveServer.Res got = s.get("/indexes/news/docs/new");
       assertEquals(200, got.status());
       assertEquals("fresh zebra", got.json().get("fields").get("title").asText());
 
@@ -85,7 +85,7 @@ public class SearchServerTest {
       assertTrue(stats.get("poolBytes").asLong() >= 16L << 20);
 
       assertEquals("ok", s.get("/health").json().get("status").asText());
-      TestServer.Res metrics = s.get("/metrics");
+      LiveServer.Res metrics = s.get("/metrics");
       assertEquals(200, metrics.status());
       assertTrue(metrics.raw().headers().firstValue("Content-Type").orElse("").startsWith("text/plain"));
       assertTrue(metrics.body(), metrics.body().contains("lucenenvm_index_docs{index=\"news\"} 300"));
@@ -100,15 +100,15 @@ public class SearchServerTest {
 
   @Test
   public void restartReopensIndexesWithoutReindexing() throws Exception {
-    ServerConfig config = TestServer.config(tmp.newFolder().toPath()).build();
-    try (TestServer s = new TestServer(config)) {
+    ServerConfig config = LiveServer.config(tmp.newFolder().toPath()).build();
+    try (LiveServer s = new LiveServer(config)) {
       s.createIndex("a", SCHEMA);
       s.createIndex("b", "{\"fields\": {\"body\": \"text\"}}");
       assertEquals(200, s.send("POST", "/indexes/a/_bulk", ndjson(0, 537)).status());
       assertEquals(200, s.send("POST", "/indexes/b/_bulk", "{\"id\":\"x\",\"body\":\"only one\"}\n").status());
       assertEquals(200, s.send("DELETE", "/indexes/a/docs/d7", null).status());
     }
-    try (TestServer s = new TestServer(config)) {
+    try (LiveServer s = new LiveServer(config)) {
       Set<String> names = new HashSet<>();
       s.get("/indexes").json().get("indexes").forEach(n -> names.add(n.get("name").asText()));
       assertEquals(Set.of("a", "b"), names);

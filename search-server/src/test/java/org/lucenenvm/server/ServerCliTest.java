@@ -33,7 +33,8 @@ public class ServerCliTest {
     assertEquals(DurabilityMode.GRACEFUL, c.mode());
     assertEquals("NvmCodec", c.codec());
     assertEquals(512L << 20, c.poolSizeBytes());
-    assertEquals(64, c.maxConcurrentRequests());
+    assertEquals(32, c.maxConcurrentRequests());
+    assertEquals(16L << 20, c.maxBodyBytes());
   }
 
   @Test

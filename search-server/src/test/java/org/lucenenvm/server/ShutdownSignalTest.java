@@ -42,8 +42,8 @@ public class ShutdownSignalTest {
     } finally {
       child.destroyForcibly();
     }
-    ServerConfig config = TestServer.config(data).build();
-    try (TestServer s = new TestServer(config)) {
+    ServerConfig config = LiveServer.config(data).build();
+    try (LiveServer s = new LiveServer(config)) {
       assertEquals(299, s.get("/indexes/sig/_stats").json().get("docs").asLong());
       assertEquals(404, s.get("/indexes/sig/docs/doc-5").status());
       assertEquals(200, s.get("/indexes/sig/docs/doc-299").status());

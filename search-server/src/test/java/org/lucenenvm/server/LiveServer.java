@@ -14,14 +14,14 @@ import java.time.Duration;
 import org.lucenenvm.realtime.DurabilityMode;
 
 /** A real server on an ephemeral loopback port and a small HTTP client for it. */
-final class TestServer implements AutoCloseable {
+final class LiveServer implements AutoCloseable {
   static final ObjectMapper JSON = new ObjectMapper();
 
   final SearchServer server;
   final HttpClient http = HttpClient.newHttpClient();
   String token;
 
-  TestServer(ServerConfig config) throws Exception {
+  LiveServer(ServerConfig config) throws Exception {
     this.server = new SearchServer(config).start();
     this.token = config.authToken();
   }
