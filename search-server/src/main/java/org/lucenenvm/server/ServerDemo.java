@@ -106,10 +106,12 @@ public final class ServerDemo implements Callable<Integer> {
       out.printf(
           "   query body:%s after restart: %,d hits in %,d µs%n",
           word, r.get("total_hits").asLong(), r.get("took_us").asLong());
+      probe(api, 5);
       out.printf(
           "%nDone: ingested %,d documents over HTTP, each searchable on acknowledgement;"
               + " restart took %,.0f ms. Pool: %s%n",
           ingested, startMillis, dataDir.resolve(INDEX + IndexRegistry.POOL_SUFFIX).toAbsolutePath());
+      out.println("Run the server yourself: scripts/server.sh --help (API in search-server/README.md)");
       return docsBefore == docsAfter ? 0 : 1;
     } finally {
       server.close();
