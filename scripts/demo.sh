@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# The main job: a demo on an embedded default, an emulated NVM pool under ./data.
-# Usage: scripts/demo.sh [pool file] [documents] [pool bytes]
+# The main job: the search server on its embedded default (a pool file under ./data): ingest a
+# synthetic corpus over HTTP, search while ingesting, restart, show the index back.
+# Usage: scripts/demo.sh [--docs N] [--data-dir DIR] [--pool-size 256m] [--partitions N] [--codec NAME]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 nvm_find_jdk
 nvm_find_maven
 cd "$NVM_ROOT"
 echo "lucene-nvm: building (first run downloads Maven dependencies)..." >&2
-"${NVM_MVN[@]}" -q -pl lucene-nvm-directory -am install -DskipTests >&2
-"${NVM_MVN[@]}" -q -pl lucene-nvm-directory dependency:build-classpath \
+"${NVM_MVN[@]}" -q -pl search-server -am package dependency:build-classpath -DskipTests \
   -Dmdep.outputFile=target/demo.classpath -Dmdep.includeScope=runtime >&2
-CP="lucene-nvm-directory/target/classes:$(cat lucene-nvm-directory/target/demo.classpath)"
-exec "$JAVA_HOME/bin/java" "${NVM_JAVA_FLAGS[@]}" -cp "$CP" \
-  org.lucenenvm.store.demo.StoreDemo "$@"
+CP="search-server/target/classes:$(cat search-server/target/demo.classpath)"
+exec "$JAVA_HOME/bin/java" "${NVM_JAVA_FLAGS[@]}" -Djava.util.logging.SimpleFormatter.format="   [%4\$s] %5\$s%n" -cp "$CP" \
+  org.lucenenvm.server.ServerDemo "$@"

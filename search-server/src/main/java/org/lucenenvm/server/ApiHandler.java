@@ -1,0 +1,238 @@
+package org.lucenenvm.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URLDecoder;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.lucenenvm.realtime.NvmFullException;
+
+/**
+ * The HTTP side of the API: matches the route, checks the bearer token of write requests, calls
+ * the {@link Endpoints} method and writes its {@link Reply} as JSON. Every failure becomes a JSON
+ * error {@code {"error": {"status": ..., "message": ...}}}: {@link ApiException} with its status,
+ * {@link IllegalArgumentException} (refused input) 400, {@link NvmFullException} 507, other {@link
+ * IllegalStateException} (engine closed or failed) 503, anything else 500 (logged).
+ *
+ * <pre>
+ * GET    /health                          GET /metrics           GET /stats
+ * GET    /indexes                         list
+ * PUT    /indexes/{name}                  create  {"fields": {...}, "partitions": n}
+ * GET    /indexes/{name}                  definition and stats
+ * DELETE /indexes/{name}                  drop
+ * GET    /indexes/{name}/_stats
+ * POST   /indexes/{name}/_bulk?op=add|upsert   NDJSON, one document per line
+ * GET    /indexes/{name}/_search?q=...&amp;k=10
+ * POST   /indexes/{name}/docs             add one document (id in the body)
+ * GET    /indexes/{name}/docs/{id}        PUT (replace or create)   DELETE
+ * </pre>
+ */
+final class ApiHandler extends Handler.Abstract {
+  private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
+
+  private final Endpoints endpoints;
+  private final IndexRegistry registry;
+  private final ObjectMapper json;
+  private final HttpMetrics metrics;
+  private final byte[] token;
+  private final long maxBodyBytes;
+
+  ApiHandler(IndexRegistry registry, ObjectMapper json, HttpMetrics metrics) {
+    this.registry = registry;
+    this.json = json;
+    this.metrics = metrics;
+    this.endpoints = new Endpoints(registry, json, metrics);
+    String t = registry.config().authToken();
+    this.token = t == null ? null : t.getBytes(StandardCharsets.UTF_8);
+    this.maxBodyBytes = registry.config().maxBodyBytes();
+  }
+
+  /** A matched route: its template (for metrics) and the call it makes. */
+  private record Route(String template, Call call) {}
+
+  @FunctionalInterface
+  private interface Call {
+    Reply run() throws Exception;
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) {
+    long start = System.nanoTime();
+    String method = request.getMethod();
+    String template = "unmatched";
+    Reply reply;
+    try {
+      String[] path = segments(request.getHttpURI().getPath());
+      Exchange exchange = new Exchange(request, json, maxBodyBytes);
+      Route route = route(method, path, exchange);
+      template = route.template();
+      if (!method.equals("GET") && !method.equals("HEAD")) {
+        checkToken(request);
+      }
+      reply = route.call().run();
+    } catch (Exception e) {
+      reply = errorReply(e);
+    }
+    metrics.record(template, method, reply.status(), System.nanoTime() - start);
+    write(response, reply, callback);
+    return true;
+  }
+
+  private Route route(String method, String[] p, Exchange x) {
+    if (p.length == 1 && p[0].equals("health")) {
+      return get(method, "/health", endpoints::health);
+    }
+    if (p.length == 1 && p[0].equals("metrics")) {
+      return get(method, "/metrics", endpoints::metrics);
+    }
+    if (p.length == 1 && p[0].equals("stats")) {
+      return get(method, "/stats", endpoints::stats);
+    }
+    if (p.length == 0 || !p[0].equals("indexes")) {
+      throw new ApiException(404, "no such endpoint; see /health, /indexes, /stats, /metrics");
+    }
+    if (p.length == 1) {
+      return get(method, "/indexes", endpoints::listIndexes);
+    }
+    String name = p[1];
+    if (p.length == 2) {
+      String t = "/indexes/{name}";
+      return switch (method) {
+        case "PUT" -> new Route(t, () -> endpoints.createIndex(name, x));
+        case "DELETE" -> new Route(t, () -> endpoints.dropIndex(name));
+        case "GET" -> onIndex(t, name, endpoints::indexInfo);
+        default -> notAllowed(method, t);
+      };
+    }
+    if (p.length == 3) {
+      String t = "/indexes/{name}/" + p[2];
+      return switch (p[2]) {
+        case "_stats" -> only("GET", method, onIndex(t, name, endpoints::indexStats));
+        case "_search" -> only("GET", method, onIndex(t, name, i -> endpoints.search(i, x)));
+        case "_bulk" -> only("POST", method, onIndex(t, name, i -> endpoints.bulk(i, x)));
+        case "docs" -> only("POST", method, onIndex(t, name, i -> endpoints.addDocument(i, x)));
+        default -> throw new ApiException(404, "no such endpoint: /indexes/" + name + "/" + p[2]);
+      };
+    }
+    if (p.length == 4 && p[2].equals("docs")) {
+      String id = p[3];
+      String t = "/indexes/{name}/docs/{id}";
+      return switch (method) {
+        case "GET" -> onIndex(t, name, i -> endpoints.getDocument(i, id));
+        case "PUT" -> onIndex(t, name, i -> endpoints.updateDocument(i, id, x));
+        case "DELETE" -> onIndex(t, name, i -> endpoints.deleteDocument(i, id));
+        default -> notAllowed(method, t);
+      };
+    }
+    throw new ApiException(404, "no such endpoint");
+  }
+
+  @FunctionalInterface
+  private interface IndexCall {
+    Reply run(OpenIndex index) throws Exception;
+  }
+
+  /** A call on an existing index, holding it against a concurrent drop. */
+  private Route onIndex(String template, String name, IndexCall call) {
+    return new Route(
+        template,
+        () -> {
+          OpenIndex index = registry.get(name);
+          index.enter();
+          try {
+            return call.run(index);
+          } finally {
+            index.exit();
+          }
+        });
+  }
+
+  private static Route get(String method, String template, Call call) {
+    return only("GET", method, new Route(template, call));
+  }
+
+  /** {@code route} if the request's method is {@code allowed}, else a 405. */
+  private static Route only(String allowed, String method, Route route) {
+    return method.equals(allowed) ? route : notAllowed(method, route.template());
+  }
+
+  private static Route notAllowed(String method, String template) {
+    throw new ApiException(405, "method " + method + " not allowed on " + template);
+  }
+
+  private void checkToken(Request request) {
+    if (token == null) {
+      return;
+    }
+    String header = request.getHeaders().get(HttpHeader.AUTHORIZATION);
+    if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      throw new ApiException(401, "write requests need the header 'Authorization: Bearer <token>'");
+    }
+    byte[] given = header.substring(7).trim().getBytes(StandardCharsets.UTF_8);
+    if (!MessageDigest.isEqual(given, token)) {
+      throw new ApiException(403, "wrong bearer token");
+    }
+  }
+
+  private static String[] segments(String rawPath) {
+    String trimmed = rawPath.replaceAll("^/+|/+$", "");
+    if (trimmed.isEmpty()) {
+      return new String[0];
+    }
+    String[] parts = trimmed.split("/+");
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = URLDecoder.decode(parts[i].replace("+", "%2B"), StandardCharsets.UTF_8);
+    }
+    return parts;
+  }
+
+  private static Reply errorReply(Exception e) {
+    int status;
+    if (e instanceof ApiException api) {
+      status = api.status();
+    } else if (e instanceof IllegalArgumentException) {
+      status = 400;
+    } else if (e instanceof NvmFullException) {
+      status = 507;
+    } else if (e instanceof IllegalStateException) {
+      status = 503;
+    } else {
+      status = 500;
+      LOG.log(Level.WARNING, "request failed", e);
+    }
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return new Reply(status, Map.of("error", BulkIngest.errorBody(status, message)));
+  }
+
+  private void write(Response response, Reply reply, Callback callback) {
+    byte[] bytes;
+    String contentType;
+    try {
+      if (reply.body() instanceof Reply.PlainText text) {
+        bytes = text.text().getBytes(StandardCharsets.UTF_8);
+        contentType = text.contentType();
+      } else {
+        bytes = json.writeValueAsBytes(reply.body());
+        contentType = "application/json";
+      }
+    } catch (Exception e) {
+      LOG.log(Level.WARNING, "cannot serialize a reply", e);
+      callback.failed(e);
+      return;
+    }
+    response.setStatus(reply.status());
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentType);
+    if (reply.status() == 401) {
+      response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer");
+    }
+    response.write(true, ByteBuffer.wrap(bytes), callback);
+  }
+}

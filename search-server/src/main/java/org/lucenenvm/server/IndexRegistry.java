@@ -1,0 +1,243 @@
+package org.lucenenvm.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.logging.Logger;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.realtime.PartitionedRtEngine;
+import org.lucenenvm.realtime.RtEngineConfig;
+import org.lucenenvm.store.NvmDirectory;
+
+/**
+ * The server's indexes, one engine each. Layout of the data directory: per index {@code
+ * <name>.pool} (its NVM pool, an {@link NvmDirectory} holding every partition's segments under
+ * {@code p<i>.} prefixes) and {@code <name>.index.json} (its {@link IndexDefinition}). One pool file
+ * per index keeps indexes independent: dropping one deletes its file and returns the space to the
+ * file system at once, and a damaged pool affects one index only.
+ *
+ * <p>Opening the registry reopens every index found (GRACEFUL mode: from its pool, without
+ * re-indexing). An index that cannot be reopened (for example its engine refuses a pool left by a
+ * crash, or by a graceful shutdown that could not persist everything) does not stop the others: it
+ * is listed as unavailable with the reason, its requests get 503, and dropping it deletes its
+ * files. Usable without HTTP.
+ */
+public final class IndexRegistry implements Closeable {
+  private static final Logger LOG = Logger.getLogger(IndexRegistry.class.getName());
+  static final String POOL_SUFFIX = ".pool";
+  static final String DEFINITION_SUFFIX = ".index.json";
+  /** Written when closing an index failed: its pool does not hold everything acknowledged. */
+  static final String FAILED_CLOSE_SUFFIX = ".close-failed";
+
+  private final ServerConfig config;
+  private final ObjectMapper json;
+  private final ExecutorService queryExecutor = Executors.newVirtualThreadPerTaskExecutor();
+  private final Map<String, OpenIndex> indexes = new ConcurrentSkipListMap<>();
+  private final Map<String, String> unavailable = new ConcurrentSkipListMap<>();
+
+  private IndexRegistry(ServerConfig config, ObjectMapper json) {
+    this.config = config;
+    this.json = json;
+  }
+
+  /** Opens every index under the configured data directory (creating the directory if needed). */
+  public static IndexRegistry open(ServerConfig config, ObjectMapper json) throws IOException {
+    Files.createDirectories(config.dataDir());
+    IndexRegistry registry = new IndexRegistry(config, json);
+    try {
+      try (DirectoryStream<Path> files =
+          Files.newDirectoryStream(config.dataDir(), "*" + DEFINITION_SUFFIX)) {
+        for (Path file : files) {
+          registry.reopen(file);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      registry.close();
+      throw e;
+    }
+    return registry;
+  }
+
+  private void reopen(Path definitionFile) {
+    String fileName = definitionFile.getFileName().toString();
+    String name = fileName.substring(0, fileName.length() - DEFINITION_SUFFIX.length());
+    try {
+      Path failedClose = failedCloseFile(name);
+      if (Files.exists(failedClose)) {
+        throw new IOException(
+            "its last shutdown could not persist every acknowledged document: "
+                + Files.readString(failedClose));
+      }
+      IndexDefinition definition = json.readValue(definitionFile.toFile(), IndexDefinition.class);
+      if (!definition.name().equals(name)) {
+        throw new IOException(definitionFile + " defines index '" + definition.name() + "'");
+      }
+      indexes.put(name, openIndex(definition));
+    } catch (IOException | RuntimeException e) {
+      LOG.severe("index '" + name + "' is unavailable: " + e.getMessage());
+      unavailable.put(name, e.getMessage());
+    }
+  }
+
+  private OpenIndex openIndex(IndexDefinition definition) throws IOException {
+    long start = System.nanoTime();
+    Path pool = poolFile(definition.name());
+    NvmDirectory directory = NvmDirectory.open(pool, config.poolSizeBytes());
+    try {
+      StandardAnalyzer analyzer = new StandardAnalyzer();
+      RtEngineConfig engineConfig =
+          RtEngineConfig.defaults(definition.schema())
+              .withAnalyzer(analyzer)
+              .withCodec(config.codec())
+              .withSegmentSize(config.segmentSize())
+              .withDramBudgetBytes(config.dramBudgetBytes())
+              .withMode(config.mode());
+      PartitionedRtEngine engine =
+          PartitionedRtEngine.open(directory, engineConfig, definition.partitions(), queryExecutor);
+      return new OpenIndex(definition, directory, engine, analyzer, System.nanoTime() - start);
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileHandlingException(directory);
+      throw new IOException(
+          "cannot open index '" + definition.name() + "' from " + pool + ": " + e.getMessage(), e);
+    }
+  }
+
+  private Path poolFile(String name) {
+    return config.dataDir().resolve(name + POOL_SUFFIX);
+  }
+
+  private Path definitionFile(String name) {
+    return config.dataDir().resolve(name + DEFINITION_SUFFIX);
+  }
+
+  private Path failedCloseFile(String name) {
+    return config.dataDir().resolve(name + FAILED_CLOSE_SUFFIX);
+  }
+
+  /** The server configuration. */
+  public ServerConfig config() {
+    return config;
+  }
+
+  /** Creates an index; 409 if one with that name exists. */
+  public synchronized OpenIndex create(IndexDefinition definition) throws IOException {
+    if (indexes.containsKey(definition.name()) || unavailable.containsKey(definition.name())) {
+      throw new ApiException(409, "index '" + definition.name() + "' already exists");
+    }
+    Path pool = poolFile(definition.name());
+    Files.deleteIfExists(pool);
+    Files.deleteIfExists(failedCloseFile(definition.name()));
+    Path file = definitionFile(definition.name());
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    json.writeValue(tmp.toFile(), definition);
+    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
+    OpenIndex index;
+    try {
+      index = openIndex(definition);
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(file);
+      Files.deleteIfExists(pool);
+      throw e;
+    }
+    indexes.put(definition.name(), index);
+    LOG.info("created index '" + definition.name() + "' (" + pool + ")");
+    return index;
+  }
+
+  /**
+   * Drops an index: waits for its requests in flight, closes it, deletes its files. An unavailable
+   * index is dropped by deleting its files.
+   */
+  public synchronized void drop(String name) throws IOException {
+    OpenIndex index = indexes.remove(name);
+    if (index == null && unavailable.remove(name) == null) {
+      throw unknown(name);
+    }
+    if (index != null) {
+      index.close();
+    }
+    Files.deleteIfExists(poolFile(name));
+    Files.deleteIfExists(definitionFile(name));
+    Files.deleteIfExists(failedCloseFile(name));
+    LOG.info("dropped index '" + name + "'");
+  }
+
+  /** The index called {@code name}; 404 if there is none, 503 if it could not be reopened. */
+  public OpenIndex get(String name) {
+    OpenIndex index = indexes.get(name);
+    if (index == null) {
+      String reason = unavailable.get(name);
+      if (reason != null) {
+        throw new ApiException(
+            503,
+            "index '" + name + "' could not be opened (" + reason + "); drop it to start over");
+      }
+      throw unknown(name);
+    }
+    return index;
+  }
+
+  /** Indexes found on disk that could not be reopened, with the reason. */
+  public Map<String, String> unavailable() {
+    return Map.copyOf(unavailable);
+  }
+
+  /** Whether an index called {@code name} exists. */
+  public boolean contains(String name) {
+    return indexes.containsKey(name);
+  }
+
+  private static ApiException unknown(String name) {
+    return new ApiException(404, "index '" + name + "' does not exist");
+  }
+
+  /** The open indexes, by name. */
+  public List<OpenIndex> list() {
+    return new ArrayList<>(indexes.values());
+  }
+
+  /**
+   * Closes every index (GRACEFUL mode: engraves everything and writes each engine's manifest, so
+   * the next open finds the indexes without re-indexing). An index whose close fails is marked
+   * ({@code <name>.close-failed}, holding the reason), so the next open lists it as unavailable
+   * instead of serving what is left of it; the first failure is rethrown after every index was
+   * closed.
+   */
+  @Override
+  public synchronized void close() throws IOException {
+    Collection<OpenIndex> open = new ArrayList<>(indexes.values());
+    indexes.clear();
+    IOException first = null;
+    try {
+      for (OpenIndex index : open) {
+        try {
+          index.close();
+        } catch (IOException | RuntimeException e) {
+          String name = index.definition().name();
+          LOG.severe("closing index '" + name + "' failed: " + e);
+          Files.writeString(failedCloseFile(name), String.valueOf(e.getMessage()));
+          if (first == null) {
+            first = new IOException("closing index '" + name + "' failed: " + e.getMessage(), e);
+          }
+        }
+      }
+    } finally {
+      queryExecutor.shutdown();
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package org.lucenenvm.server;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.lucenenvm.realtime.PartitionedRtEngine;
+import org.lucenenvm.realtime.RtEngineStats;
+import org.lucenenvm.realtime.RtSegmentInfo;
+import org.lucenenvm.realtime.SegmentState;
+
+/**
+ * A point-in-time account of one index, summed over its partitions: documents, segments per state
+ * and per query tier, DRAM / NVM bytes, pool usage, pipeline stage work, ingest and query rates.
+ *
+ * @param index index name
+ * @param partitions number of partitions
+ * @param docs live (visible, not deleted) documents
+ * @param segmentsByState segments per life-cycle state
+ * @param segmentsByTier segments per tier queries read (LIVE, DRAM, NVM)
+ * @param dramBytes read-optimized segment bytes in DRAM
+ * @param liveSegmentBytes approximate bytes of live (write-optimized) segments
+ * @param nvmBytes segment file bytes in the pool
+ * @param poolBytes size of the pool file
+ * @param poolFreeBytes bytes of the pool not used
+ * @param stages per pipeline stage: busy time, items handled, items queued
+ * @param ingestedDocs documents acknowledged since the server started
+ * @param ingestDocsPerSecond documents acknowledged per second (last 10 s)
+ * @param queries queries run since the server started
+ * @param queriesPerSecond queries per second (last 10 s)
+ * @param openMillis time it took to open (or reopen) the index
+ */
+public record IndexStats(
+    String index,
+    int partitions,
+    long docs,
+    Map<SegmentState, Integer> segmentsByState,
+    Map<String, Integer> segmentsByTier,
+    long dramBytes,
+    long liveSegmentBytes,
+    long nvmBytes,
+    long poolBytes,
+    long poolFreeBytes,
+    Map<String, StageWork> stages,
+    long ingestedDocs,
+    double ingestDocsPerSecond,
+    long queries,
+    double queriesPerSecond,
+    double openMillis) {
+
+  /**
+   * Work of one pipeline stage over all partitions.
+   *
+   * @param busyMillis time spent handling items
+   * @param items items handled
+   * @param queued items waiting
+   */
+  public record StageWork(double busyMillis, long items, int queued) {
+    static StageWork of(RtEngineStats.Stage s) {
+      return new StageWork(s.busyNanos() / 1e6, s.items(), s.queued());
+    }
+
+    StageWork plus(StageWork o) {
+      return new StageWork(busyMillis + o.busyMillis, items + o.items, queued + o.queued);
+    }
+  }
+
+  /** Collects the stats of {@code index}. */
+  static IndexStats of(OpenIndex index) throws IOException {
+    PartitionedRtEngine engine = index.engine();
+    long docs = 0;
+    long dram = 0;
+    long live = 0;
+    long nvm = 0;
+    Map<SegmentState, Integer> byState = new TreeMap<>();
+    Map<String, Integer> byTier = new TreeMap<>();
+    Map<String, StageWork> stages = new LinkedHashMap<>();
+    for (int p = 0; p < engine.partitionCount(); p++) {
+      RtEngineStats s = engine.partition(p).stats();
+      docs += s.liveDocs();
+      dram += s.dramBytes();
+      live += s.liveSegmentBytes();
+      nvm += s.nvmBytes();
+      s.segments().forEach((state, n) -> byState.merge(state, n, Integer::sum));
+      s.stages().forEach((name, stage) -> stages.merge(name, StageWork.of(stage), StageWork::plus));
+      for (RtSegmentInfo info : engine.partition(p).segments()) {
+        byTier.merge(info.queryTier(), 1, Integer::sum);
+      }
+    }
+    return new IndexStats(
+        index.definition().name(),
+        engine.partitionCount(),
+        docs,
+        byState,
+        byTier,
+        dram,
+        live,
+        nvm,
+        index.directory().heap().size(),
+        index.directory().freeBytes(),
+        stages,
+        index.ingested().total(),
+        index.ingested().perSecond(),
+        index.queries().total(),
+        index.queries().perSecond(),
+        index.openNanos() / 1e6);
+  }
+}

@@ -1,0 +1,153 @@
+package org.lucenenvm.server;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.lucenenvm.realtime.DurabilityMode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code search-server} command: starts a {@link SearchServer} and serves until SIGTERM or
+ * Ctrl-C, then shuts down gracefully. Every setting can come from a config file ({@code --config},
+ * Java properties keyed by the long option name without dashes, e.g. {@code data-dir=./data}) and
+ * be overridden on the command line.
+ */
+@Command(
+    name = "search-server",
+    mixinStandardHelpOptions = true,
+    description = "lucene-nvm search server: an HTTP JSON API over real-time engines on NVM pools.",
+    footer = {
+      "",
+      "Result cache settings: not yet available (no cache is implemented in this version)."
+    })
+public final class ServerCli implements Callable<Integer> {
+  @Option(names = "--config", description = "Properties file with default settings (keys: long option names without dashes).")
+  Path config;
+
+  @Option(names = "--host", description = "Address to bind (default: ${DEFAULT-VALUE}, loopback only).", defaultValue = "127.0.0.1")
+  String host;
+
+  @Option(names = "--port", description = "TCP port, 0 for any free port (default: ${DEFAULT-VALUE}).", defaultValue = "8080")
+  int port;
+
+  @Option(names = "--data-dir", description = "Directory of the index pool files (default: ${DEFAULT-VALUE}).", defaultValue = "data")
+  Path dataDir;
+
+  @Option(names = "--pool-size", converter = ByteSize.class, description = "NVM pool size of each new index, e.g. 1g (default: ${DEFAULT-VALUE}).", defaultValue = "512m")
+  long poolSize;
+
+  @Option(names = "--mode", description = "Durability: VOLATILE or GRACEFUL (default: ${DEFAULT-VALUE}).", defaultValue = "GRACEFUL")
+  DurabilityMode mode;
+
+  @Option(names = "--dram-budget", converter = ByteSize.class, description = "DRAM budget of each partition's flushed segments (default: ${DEFAULT-VALUE}).", defaultValue = "64m")
+  long dramBudget;
+
+  @Option(names = "--segment-size", description = "Documents per live segment (default: ${DEFAULT-VALUE}).", defaultValue = "10000")
+  int segmentSize;
+
+  @Option(names = "--codec", description = "Codec of flushed segments: NvmCodec (uncompressed postings in place) or Lucene104 (default: ${DEFAULT-VALUE}).", defaultValue = "NvmCodec")
+  String codec;
+
+  @Option(names = "--partitions", description = "Default executors (document partitions) per new index (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+  int partitions;
+
+  @Option(names = "--schema", description = "Default schema of new indexes, e.g. title:text,body:text,lang:keyword,url:stored.")
+  String schema;
+
+  @Option(names = "--max-concurrent-requests", description = "Requests handled at once; more get 503 (default: ${DEFAULT-VALUE}).", defaultValue = "32")
+  int maxConcurrentRequests;
+
+  @Option(names = "--max-body", converter = ByteSize.class, description = "Largest request body (default: ${DEFAULT-VALUE}).", defaultValue = "16m")
+  long maxBody;
+
+  @Option(names = "--max-document", converter = ByteSize.class, description = "Largest single document (default: ${DEFAULT-VALUE}).", defaultValue = "1m")
+  long maxDocument;
+
+  @Option(names = "--max-results", description = "Largest k of a search (default: ${DEFAULT-VALUE}).", defaultValue = "1000")
+  int maxResults;
+
+  @Option(names = "--auth-token", description = "Bearer token required by write endpoints (default: none; env LUCENENVM_AUTH_TOKEN).", defaultValue = "${env:LUCENENVM_AUTH_TOKEN}")
+  String authToken;
+
+  /** The configuration the parsed options describe. */
+  ServerConfig toConfig() {
+    return ServerConfig.builder()
+        .host(host)
+        .port(port)
+        .dataDir(dataDir)
+        .poolSizeBytes(poolSize)
+        .mode(mode)
+        .dramBudgetBytes(dramBudget)
+        .segmentSize(segmentSize)
+        .codec(codec)
+        .partitions(partitions)
+        .defaultSchema(schema == null || schema.isBlank() ? null : Schemas.parse(schema))
+        .maxConcurrentRequests(maxConcurrentRequests)
+        .maxBodyBytes(maxBody)
+        .maxDocumentBytes(Math.toIntExact(maxDocument))
+        .maxResults(maxResults)
+        .authToken(authToken == null || authToken.isEmpty() ? null : authToken)
+        .build();
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    ServerConfig cfg = toConfig();
+    SearchServer server = new SearchServer(cfg).start().closeOnShutdown();
+    System.out.printf(
+        "lucene-nvm search server on %s (data %s, mode %s, %d index(es)); stop with Ctrl-C or SIGTERM%n",
+        server.uri(), cfg.dataDir().toAbsolutePath(), cfg.mode(), server.indexes().list().size());
+    new CountDownLatch(1).await();
+    return 0;
+  }
+
+  /**
+   * A command line for {@code args}, with the defaults of the {@code --config} file (if any)
+   * installed before parsing.
+   */
+  static CommandLine commandLine(ServerCli cli, String[] args) {
+    CommandLine cmd = new CommandLine(cli);
+    Path file = configFile(args);
+    if (file != null) {
+      if (!Files.isReadable(file)) {
+        throw new CommandLine.ParameterException(cmd, "config file " + file + " is not readable");
+      }
+      cmd.setDefaultValueProvider(new CommandLine.PropertiesDefaultProvider(file.toFile()));
+    }
+    return cmd;
+  }
+
+  private static Path configFile(String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--config") && i + 1 < args.length) {
+        return Path.of(args[i + 1]);
+      }
+      if (args[i].startsWith("--config=")) {
+        return Path.of(args[i].substring("--config=".length()));
+      }
+    }
+    return null;
+  }
+
+  /** Runs the server; exits with a message naming the problem on bad settings. */
+  public static void main(String[] args) {
+    ServerCli cli = new ServerCli();
+    CommandLine cmd;
+    try {
+      cmd = commandLine(cli, args);
+    } catch (CommandLine.ParameterException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
+    }
+    cmd.setExecutionExceptionHandler(
+        (e, c, parsed) -> {
+          System.err.println("search-server: " + e.getMessage());
+          return e instanceof IllegalArgumentException ? 2 : 1;
+        });
+    System.exit(cmd.execute(args));
+  }
+}

@@ -1,0 +1,206 @@
+package org.lucenenvm.server;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.apache.lucene.codecs.Codec;
+import org.lucenenvm.realtime.DurabilityMode;
+import org.lucenenvm.realtime.RtSchema;
+
+/**
+ * Settings of a {@link SearchServer}. Build one with {@link #builder()}; every setting has a safe
+ * default (loopback only, no token, bounded bodies and concurrency, graceful durability).
+ *
+ * @param host address to bind; {@code 127.0.0.1} unless told otherwise
+ * @param port TCP port; 0 picks a free one (see {@link SearchServer#port()})
+ * @param dataDir directory holding one pool file and one definition file per index
+ * @param poolSizeBytes size of the NVM pool file of each new index
+ * @param mode durability of every index (GRACEFUL: a restart reopens the indexes from their pools)
+ * @param dramBudgetBytes DRAM budget of each partition's read-optimized segments
+ * @param segmentSize documents per live segment
+ * @param codec codec SPI name of flushed and merged segments (e.g. {@code NvmCodec}, {@code
+ *     Lucene104})
+ * @param partitions default number of executors (document partitions) of a new index
+ * @param defaultSchema schema of indexes created without one (null: a schema is required)
+ * @param maxConcurrentRequests requests handled at once; more are refused with 503
+ * @param maxBodyBytes largest request body accepted (413 beyond)
+ * @param maxDocumentBytes largest single document (one NDJSON line or one document body)
+ * @param maxResults largest {@code k} a search may ask for
+ * @param authToken bearer token required by write endpoints (null: no token required)
+ */
+public record ServerConfig(
+    String host,
+    int port,
+    Path dataDir,
+    long poolSizeBytes,
+    DurabilityMode mode,
+    long dramBudgetBytes,
+    int segmentSize,
+    String codec,
+    int partitions,
+    RtSchema defaultSchema,
+    int maxConcurrentRequests,
+    long maxBodyBytes,
+    int maxDocumentBytes,
+    int maxResults,
+    String authToken) {
+
+  /** Validates every setting, naming the one that is wrong. */
+  public ServerConfig {
+    Objects.requireNonNull(host, "host");
+    Objects.requireNonNull(dataDir, "dataDir");
+    Objects.requireNonNull(mode, "mode");
+    Objects.requireNonNull(codec, "codec");
+    require(port >= 0 && port <= 65535, "port must be in 0..65535, got " + port);
+    require(poolSizeBytes >= 1L << 20, "poolSizeBytes must be >= 1 MiB, got " + poolSizeBytes);
+    require(dramBudgetBytes >= 0, "dramBudgetBytes must be >= 0, got " + dramBudgetBytes);
+    require(segmentSize > 0, "segmentSize must be > 0, got " + segmentSize);
+    require(partitions >= 1, "partitions must be >= 1, got " + partitions);
+    require(maxConcurrentRequests >= 1, "maxConcurrentRequests must be >= 1");
+    require(maxBodyBytes >= 1024, "maxBodyBytes must be >= 1024, got " + maxBodyBytes);
+    require(maxDocumentBytes >= 64, "maxDocumentBytes must be >= 64, got " + maxDocumentBytes);
+    require(maxResults >= 1, "maxResults must be >= 1, got " + maxResults);
+    require(authToken == null || !authToken.isBlank(), "authToken must not be blank");
+    if (!Codec.availableCodecs().contains(codec)) {
+      throw new IllegalArgumentException(
+          "unknown codec '" + codec + "'; available: " + Codec.availableCodecs());
+    }
+  }
+
+  private static void require(boolean condition, String message) {
+    if (!condition) {
+      throw new IllegalArgumentException(message);
+    }
+  }
+
+  /** A builder with the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Whether {@link #host} is a loopback address. */
+  public boolean bindsLoopbackOnly() {
+    try {
+      return InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
+  }
+
+  /** Builds a {@link ServerConfig}; see the record components for the meaning of each setting. */
+  public static final class Builder {
+    private String host = "127.0.0.1";
+    private int port = 8080;
+    private Path dataDir = Path.of("data");
+    private long poolSizeBytes = 512L << 20;
+    private DurabilityMode mode = DurabilityMode.GRACEFUL;
+    private long dramBudgetBytes = 64L << 20;
+    private int segmentSize = 10_000;
+    private String codec = "NvmCodec";
+    private int partitions = 1;
+    private RtSchema defaultSchema;
+    private int maxConcurrentRequests = 32;
+    private long maxBodyBytes = 16L << 20;
+    private int maxDocumentBytes = 1 << 20;
+    private int maxResults = 1000;
+    private String authToken;
+
+    private Builder() {}
+
+    public Builder host(String v) {
+      host = v;
+      return this;
+    }
+
+    public Builder port(int v) {
+      port = v;
+      return this;
+    }
+
+    public Builder dataDir(Path v) {
+      dataDir = v;
+      return this;
+    }
+
+    public Builder poolSizeBytes(long v) {
+      poolSizeBytes = v;
+      return this;
+    }
+
+    public Builder mode(DurabilityMode v) {
+      mode = v;
+      return this;
+    }
+
+    public Builder dramBudgetBytes(long v) {
+      dramBudgetBytes = v;
+      return this;
+    }
+
+    public Builder segmentSize(int v) {
+      segmentSize = v;
+      return this;
+    }
+
+    public Builder codec(String v) {
+      codec = v;
+      return this;
+    }
+
+    public Builder partitions(int v) {
+      partitions = v;
+      return this;
+    }
+
+    public Builder defaultSchema(RtSchema v) {
+      defaultSchema = v;
+      return this;
+    }
+
+    public Builder maxConcurrentRequests(int v) {
+      maxConcurrentRequests = v;
+      return this;
+    }
+
+    public Builder maxBodyBytes(long v) {
+      maxBodyBytes = v;
+      return this;
+    }
+
+    public Builder maxDocumentBytes(int v) {
+      maxDocumentBytes = v;
+      return this;
+    }
+
+    public Builder maxResults(int v) {
+      maxResults = v;
+      return this;
+    }
+
+    public Builder authToken(String v) {
+      authToken = v;
+      return this;
+    }
+
+    /** The validated configuration. */
+    public ServerConfig build() {
+      return new ServerConfig(
+          host,
+          port,
+          dataDir,
+          poolSizeBytes,
+          mode,
+          dramBudgetBytes,
+          segmentSize,
+          codec,
+          partitions,
+          defaultSchema,
+          maxConcurrentRequests,
+          maxBodyBytes,
+          maxDocumentBytes,
+          maxResults,
+          authToken);
+    }
+  }
+}

@@ -1,0 +1,224 @@
+package org.lucenenvm.server;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Every kind of bad input gets a 4xx (or 503 when saturated) with a JSON error naming the problem,
+ * the server keeps serving, and every acknowledged document is still there afterwards.
+ */
+public class BadInputTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  private LiveServer s;
+
+  @Before
+  public void start() throws Exception {
+    s =
+        new LiveServer(
+            LiveServer.config(tmp.newFolder().toPath())
+                .authToken("s3cret")
+                .maxBodyBytes(4096)
+                .maxDocumentBytes(256)
+                .maxConcurrentRequests(2)
+                .build());
+    assertEquals(201, s.createIndex("idx", "{\"fields\": {\"body\": \"text\", \"tag\": \"keyword\"}}").status());
+    assertEquals(200, s.send("POST", "/indexes/idx/_bulk", "{\"id\":\"a\",\"body\":\"alpha\"}\n{\"id\":\"b\",\"body\":\"beta\"}").status());
+  }
+
+  @After
+  public void stop() throws Exception {
+    s.close();
+  }
+
+  private void assertError(LiveServer.Res r, int status, String fragment) throws Exception {
+    assertEquals(r.body(), status, r.status());
+    assertTrue(r.raw().headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+    String message = r.errorMessage();
+    assertTrue("'" + message + "' should mention '" + fragment + "'", message.contains(fragment));
+  }
+
+  private void assertDocs(long expected) throws Exception {
+    assertEquals(expected, s.get("/indexes/idx/_stats").json().get("docs").asLong());
+  }
+
+  @Test
+  public void malformedJsonDocument() throws Exception {
+    assertError(s.send("POST", "/indexes/idx/docs", "{\"id\":\"c\",\"body\":"), 400, "malformed JSON");
+    assertError(s.send("POST", "/indexes/idx/docs", "[1,2]"), 400, "must be a JSON object");
+    assertError(s.send("POST", "/indexes/idx/docs", "{\"id\":\"c\"} trailing"), 400, "malformed JSON");
+    assertError(s.send("POST", "/indexes/idx/docs", ""), 400, "empty");
+    assertError(s.send("POST", "/indexes/idx/docs", "{\"id\":\"c\",\"id\":\"d\"}"), 400, "Duplicate field");
+    assertError(s.send("POST", "/indexes/idx/docs", "{\"body\":\"no id\"}"), 400, "'id'");
+    assertError(s.send("POST", "/indexes/idx/docs", "{\"id\":\"c\",\"body\":5}"), 400, "field 'body' must be a string");
+    assertError(s.send("PUT", "/indexes/idx/docs/c", "{\"id\":\"other\"}"), 400, "differs");
+    assertDocs(2);
+  }
+
+  @Test
+  public void ndjsonPartialFailureReportsLinesAndKeepsGoodOnes() throws Exception {
+    String body =
+        "{\"id\":\"c\",\"body\":\"gamma\"}\n"
+            + "{not json}\n"
+            + "\n"
+            + "{\"id\":\"d\",\"color\":\"red\"}\n"
+            + "{\"id\":\"a\",\"body\":\"duplicate\"}\n"
+            + "{\"id\":\"e\",\"body\":\"" + "x ".repeat(200) + "\"}\n"
+            + "{\"id\":\"f\",\"body\":\"phi\"}\r\n";
+    LiveServer.Res r = s.send("POST", "/indexes/idx/_bulk", body);
+    assertEquals(r.body(), 400, r.status());
+    JsonNode out = r.json();
+    assertEquals(2, out.get("acknowledged").asLong());
+    assertEquals(4, out.get("failed").asLong());
+    JsonNode errors = out.get("errors");
+    assertEquals(2, errors.get(0).get("line").asInt());
+    assertTrue(errors.get(0).get("error").asText().contains("malformed JSON in line 2"));
+    assertEquals(4, errors.get(1).get("line").asInt());
+    assertTrue(errors.get(1).get("error").asText(), errors.get(1).get("error").asText().contains("color"));
+    assertEquals(5, errors.get(2).get("line").asInt());
+    assertTrue(errors.get(2).get("error").asText().contains("already exists"));
+    assertEquals(6, errors.get(3).get("line").asInt());
+    assertTrue(errors.get(3).get("error").asText().contains("exceeds the limit of 256"));
+    assertEquals(1, s.search("idx", "gamma", 10).json().get("total_hits").asLong());
+    assertEquals(1, s.search("idx", "phi", 10).json().get("total_hits").asLong());
+    assertEquals("alpha", s.get("/indexes/idx/docs/a").json().get("fields").get("body").asText());
+    assertDocs(4);
+  }
+
+  @Test
+  public void unknownIndexEndpointAndMethod() throws Exception {
+    assertError(s.search("nope", "x", 10), 404, "index 'nope' does not exist");
+    assertError(s.send("POST", "/indexes/nope/_bulk", "{}"), 404, "index 'nope' does not exist");
+    assertError(s.send("DELETE", "/indexes/nope", null), 404, "index 'nope' does not exist");
+    assertError(s.get("/nothing"), 404, "no such endpoint");
+    assertError(s.send("POST", "/indexes/idx/_search", "{}"), 405, "not allowed");
+    assertError(s.get("/indexes/idx/docs/zzz"), 404, "document 'zzz' not found");
+  }
+
+  @Test
+  public void badIndexDefinitions() throws Exception {
+    assertError(s.createIndex("bad", "{\"fields\": {\"body\": \"fulltext\"}}"), 400, "unknown type 'fulltext'");
+    assertError(s.createIndex("bad", "{\"fields\": {\"id\": \"text\"}}"), 400, "implicit id field");
+    assertError(s.createIndex("bad", "{\"fields\": {}}"), 400, "at least one field");
+    assertError(s.createIndex("bad", "{\"colums\": {}}"), 400, "unknown member 'colums'");
+    assertError(s.createIndex("bad", "{}"), 400, "missing 'fields'");
+    assertError(s.createIndex("Bad!", "{\"fields\": {\"b\": \"text\"}}"), 400, "invalid index name");
+    assertError(s.createIndex("bad", "{\"fields\": {\"b\": \"text\"}, \"partitions\": 0}"), 400, "partitions");
+    assertEquals(1, s.get("/indexes").json().get("indexes").size());
+  }
+
+  @Test
+  public void queryErrors() throws Exception {
+    assertError(s.search("idx", "body:(alpha", 10), 400, "query syntax error");
+    assertError(s.search("idx", "color:red", 10), 400, "field 'color'");
+    assertError(s.get("/indexes/idx/_search"), 400, "missing query");
+    assertError(s.get("/indexes/idx/_search?q=alpha&k=0"), 400, "'k' must be in 1..1000");
+    assertError(s.get("/indexes/idx/_search?q=alpha&k=ten"), 400, "must be an integer");
+    assertEquals(1, s.search("idx", "alpha", 10).json().get("total_hits").asLong());
+  }
+
+  @Test
+  public void oversizeBodies() throws Exception {
+    String big = "{\"id\":\"big\",\"body\":\"" + "y".repeat(5000) + "\"}";
+    assertError(s.send("POST", "/indexes/idx/_bulk", big), 413, "exceeds the limit of 4096 bytes");
+    assertError(s.send("POST", "/indexes/idx/docs", "{\"id\":\"big\",\"body\":\"" + "y".repeat(300) + "\"}"), 413, "limit of 256");
+    assertDocs(2);
+  }
+
+  @Test
+  public void writesNeedTheToken() throws Exception {
+    s.token = null;
+    LiveServer.Res missing = s.send("POST", "/indexes/idx/docs", "{\"id\":\"t\",\"body\":\"x\"}");
+    assertError(missing, 401, "Authorization: Bearer");
+    assertEquals("Bearer", missing.raw().headers().firstValue("WWW-Authenticate").orElse(""));
+    assertError(s.send("DELETE", "/indexes/idx", null), 401, "Bearer");
+    s.token = "wrong";
+    assertError(s.send("POST", "/indexes/idx/_bulk", "{\"id\":\"t\",\"body\":\"x\"}"), 403, "wrong bearer token");
+    s.token = null;
+    assertEquals("reads need no token", 200, s.search("idx", "alpha", 10).status());
+    assertDocs(2);
+  }
+
+  @Test
+  public void malformedHttpGetsJsonError() throws Exception {
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), s.server.port())) {
+      socket.setSoTimeout(30_000);
+      socket.getOutputStream().write(
+          "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nNo colon here\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(response, response.startsWith("HTTP/1.1 400"));
+      assertTrue(response, response.contains("Content-Type: application/json"));
+      assertTrue(response, response.contains("{\"error\":{\"status\":400,"));
+    }
+    assertEquals(200, s.get("/health").status());
+  }
+
+  @Test
+  public void saturatedServerAnswers503() throws Exception {
+    try (SlowBulk first = new SlowBulk("slow1");
+        SlowBulk second = new SlowBulk("slow2")) {
+      LiveServer.Res r = null;
+      for (int attempt = 0; attempt < 500; attempt++) {
+        r = s.get("/health");
+        if (r.status() == 503) {
+          break;
+        }
+        Thread.sleep(10);
+      }
+      assertError(r, 503, "server saturated: 2 requests already in progress");
+      assertEquals(200, first.finish());
+      assertEquals(200, second.finish());
+    }
+    assertEquals(200, s.get("/health").status());
+    assertDocs(4);
+  }
+
+  /** A bulk request over a raw socket whose body is sent in two parts, holding a request slot. */
+  private final class SlowBulk implements AutoCloseable {
+    private final Socket socket;
+    private final byte[] rest;
+
+    SlowBulk(String id) throws Exception {
+      byte[] doc = ("{\"id\":\"" + id + "\",\"body\":\"slow\"}\n").getBytes(StandardCharsets.UTF_8);
+      socket = new Socket(InetAddress.getLoopbackAddress(), s.server.port());
+      socket.setSoTimeout(30_000);
+      String head =
+          "POST /indexes/idx/_bulk HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer s3cret\r\n"
+              + "Content-Type: application/x-ndjson\r\nContent-Length: " + doc.length + "\r\n\r\n";
+      OutputStream out = socket.getOutputStream();
+      out.write(head.getBytes(StandardCharsets.US_ASCII));
+      out.write(doc, 0, 5);
+      out.flush();
+      rest = Arrays.copyOfRange(doc, 5, doc.length);
+    }
+
+    /** Sends the rest of the body; returns the response status. */
+    int finish() throws Exception {
+      socket.getOutputStream().write(rest);
+      socket.getOutputStream().flush();
+      BufferedReader in =
+          new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+      String status = in.readLine();
+      return Integer.parseInt(status.split(" ")[1]);
+    }
+
+    @Override
+    public void close() throws IOException {
+      socket.close();
+    }
+  }
+}

@@ -1,0 +1,84 @@
+package org.lucenenvm.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.lucenenvm.realtime.DurabilityMode;
+
+/** A real server on an ephemeral loopback port and a small HTTP client for it. */
+final class LiveServer implements AutoCloseable {
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  final SearchServer server;
+  final HttpClient http = HttpClient.newHttpClient();
+  String token;
+
+  LiveServer(ServerConfig config) throws Exception {
+    this.server = new SearchServer(config).start();
+    this.token = config.authToken();
+  }
+
+  /** Small, fast defaults for tests: 8 MiB pools, 50-doc segments, graceful mode. */
+  static ServerConfig.Builder config(Path dataDir) {
+    return ServerConfig.builder()
+        .port(0)
+        .dataDir(dataDir)
+        .poolSizeBytes(16L << 20)
+        .segmentSize(50)
+        .dramBudgetBytes(1L << 20)
+        .mode(DurabilityMode.GRACEFUL);
+  }
+
+  /** A response: status and body. */
+  record Res(int status, String body, HttpResponse<String> raw) {
+    JsonNode json() throws IOException {
+      return JSON.readTree(body);
+    }
+
+    String errorMessage() throws IOException {
+      return json().path("error").path("message").asText();
+    }
+  }
+
+  Res send(String method, String path, String body) throws Exception {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+            .timeout(Duration.ofSeconds(30))
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    if (token != null) {
+      b.header("Authorization", "Bearer " + token);
+    }
+    HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    return new Res(r.statusCode(), r.body(), r);
+  }
+
+  Res get(String path) throws Exception {
+    return send("GET", path, null);
+  }
+
+  Res search(String index, String q, int k) throws Exception {
+    return get("/indexes/" + index + "/_search?k=" + k + "&q=" + URLEncoder.encode(q, StandardCharsets.UTF_8));
+  }
+
+  Res createIndex(String name, String spec) throws Exception {
+    return send("PUT", "/indexes/" + name, spec);
+  }
+
+  @Override
+  public void close() throws IOException {
+    http.shutdownNow();
+    server.close();
+  }
+}

@@ -1,0 +1,337 @@
+package org.lucenenvm.server;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
+import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.realtime.DurabilityMode;
+import org.lucenenvm.realtime.RtDocument;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * A bounded load test on loopback: writer threads bulk-ingest a synthetic corpus while searcher
+ * threads run queries, first through the HTTP API of a {@link SearchServer}, then against the same
+ * engine called directly (an {@link IndexRegistry} without HTTP). Bounded by a document count and
+ * a time limit per phase. Reports throughput, P50/P99 latencies, errors, and whether every
+ * acknowledged document is in the index afterwards. Run with {@code scripts/server-load.sh}.
+ */
+@Command(name = "server-load", mixinStandardHelpOptions = true)
+public final class LoadBenchmark implements Callable<Integer> {
+  @Option(names = "--docs", defaultValue = "40000", description = "Documents per phase (default: ${DEFAULT-VALUE}).")
+  long docs;
+
+  @Option(names = "--batch", defaultValue = "100", description = "Documents per bulk request (default: ${DEFAULT-VALUE}).")
+  int batch;
+
+  @Option(names = "--writers", defaultValue = "2", description = "Ingest threads (default: ${DEFAULT-VALUE}).")
+  int writers;
+
+  @Option(names = "--searchers", defaultValue = "2", description = "Query threads (default: ${DEFAULT-VALUE}).")
+  int searchers;
+
+  @Option(names = "--partitions", defaultValue = "2", description = "Index partitions (default: ${DEFAULT-VALUE}).")
+  int partitions;
+
+  @Option(names = "--max-seconds", defaultValue = "45", description = "Time limit per phase (default: ${DEFAULT-VALUE}).")
+  int maxSeconds;
+
+  @Option(names = "--warmup-docs", defaultValue = "10000", description = "Documents ingested on each path before measuring (default: ${DEFAULT-VALUE}).")
+  long warmupDocs;
+
+  @Option(names = "--codec", defaultValue = "NvmCodec", description = "Segment codec (default: ${DEFAULT-VALUE}).")
+  String codec;
+
+  private static final SyntheticCorpus CORPUS = new SyntheticCorpus(20_000);
+  private static final int IDLE_QUERIES = 500;
+  private static final String SCHEMA = "title:text,body:text,tag:keyword,url:stored";
+
+  /** One way to reach the index. */
+  private interface Target {
+    /** Ingests documents {@code [from, to)}; returns how many were acknowledged. */
+    long ingest(long from, long to) throws Exception;
+
+    /** Runs a query; returns its total hits. */
+    long search(String query) throws Exception;
+
+    /** Documents in the index now. */
+    long count() throws Exception;
+  }
+
+  /** Counts of one phase. */
+  private static final class Phase {
+    final Histogram ingestMicros = new Histogram(60_000_000L, 3);
+    final Histogram queryMicros = new Histogram(60_000_000L, 3);
+    final Histogram idleQueryMicros = new Histogram(60_000_000L, 3);
+    final AtomicLong acknowledged = new AtomicLong();
+    final AtomicLong errors5xx = new AtomicLong();
+    final AtomicLong errors4xx = new AtomicLong();
+    final AtomicLong otherErrors = new AtomicLong();
+    long nanos;
+    long counted;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    ServerConfig config =
+        ServerConfig.builder()
+            .port(0)
+            .dataDir(Files.createTempDirectory("server-load"))
+            .poolSizeBytes(512L << 20)
+            .mode(DurabilityMode.VOLATILE)
+            .segmentSize(5_000)
+            .dramBudgetBytes(32L << 20)
+            .codec(codec)
+            .partitions(partitions)
+            .maxBodyBytes(64L << 20)
+            .build();
+    System.out.printf(
+        Locale.ROOT,
+        "server-load: %,d docs per phase, %d-doc bulk requests, %d writer + %d searcher threads,"
+            + " %d partitions, codec %s, limit %d s per phase, %d cores%n",
+        docs, batch, writers, searchers, partitions, codec, maxSeconds,
+        Runtime.getRuntime().availableProcessors());
+    List<String> queries = queries();
+    if (warmupDocs > 0) {
+      runHttp(config, "warmup-http", warmupDocs, queries);
+      runDirect(config, "warmup-direct", warmupDocs, queries);
+      System.out.printf(Locale.ROOT, "warm-up done (%,d docs on each path, not reported)%n", warmupDocs);
+    }
+    Phase http = runHttp(config, "http", docs, queries);
+    Phase direct = runDirect(config, "direct", docs, queries);
+    IOUtils.rm(config.dataDir());
+    report("http", http);
+    report("direct", direct);
+    System.out.printf(
+        Locale.ROOT,
+        "HTTP overhead: ingest throughput %.2fx of direct; query under ingest P50 +%,d µs, P99 +%,d µs;"
+            + " query alone P50 +%,d µs over direct%n",
+        rate(http.acknowledged.get(), http.nanos) / rate(direct.acknowledged.get(), direct.nanos),
+        http.queryMicros.getValueAtPercentile(50) - direct.queryMicros.getValueAtPercentile(50),
+        http.queryMicros.getValueAtPercentile(99) - direct.queryMicros.getValueAtPercentile(99),
+        http.idleQueryMicros.getValueAtPercentile(50) - direct.idleQueryMicros.getValueAtPercentile(50));
+    boolean ok = http.errors5xx.get() == 0 && http.otherErrors.get() == 0 && http.errors4xx.get() == 0
+        && http.counted == http.acknowledged.get() && direct.counted == direct.acknowledged.get();
+    System.out.println(ok ? "RESULT ok: zero errors, zero lost documents" : "RESULT FAILED: see the error and document counts");
+    return ok ? 0 : 1;
+  }
+
+  private static double rate(long n, long nanos) {
+    return n / (nanos / 1e9);
+  }
+
+  private static List<String> queries() {
+    SplittableRandom r = new SplittableRandom(42);
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < 1000; i++) {
+      String a = CORPUS.word(r.nextInt(2000));
+      String b = CORPUS.word(r.nextInt(200));
+      out.add(switch (i % 4) {
+        case 0 -> a;
+        case 1 -> a + " AND " + b;
+        case 2 -> "title:" + a + " OR body:" + b;
+        default -> "\"" + b + " " + CORPUS.word(r.nextInt(50)) + "\"";
+      });
+    }
+    return out;
+  }
+
+  private Phase runHttp(ServerConfig base, String name, long count, List<String> queries)
+      throws Exception {
+    try (SearchServer server = new SearchServer(in(base, name)).start();
+        ApiClient api = new ApiClient(server.uri(), null)) {
+      api.createIndex("load", SyntheticCorpus.indexSpec(partitions));
+      return run(new HttpTarget(api), count, queries);
+    }
+  }
+
+  private Phase runDirect(ServerConfig base, String name, long count, List<String> queries)
+      throws Exception {
+    try (IndexRegistry registry = IndexRegistry.open(in(base, name), SearchServer.newObjectMapper())) {
+      OpenIndex index =
+          registry.create(
+              new IndexDefinition(
+                  "load", Schemas.toMap(Schemas.parse(SCHEMA)), partitions));
+      return run(new DirectTarget(index), count, queries);
+    }
+  }
+
+  /** {@code base} with its data directory moved to a subdirectory {@code name}. */
+  private static ServerConfig in(ServerConfig base, String name) {
+    return new ServerConfig(
+        base.host(), base.port(), base.dataDir().resolve(name), base.poolSizeBytes(), base.mode(),
+        base.dramBudgetBytes(), base.segmentSize(), base.codec(), base.partitions(), base.defaultSchema(),
+        base.maxConcurrentRequests(), base.maxBodyBytes(), base.maxDocumentBytes(), base.maxResults(),
+        base.authToken());
+  }
+
+  private Phase run(Target target, long docs, List<String> queries) throws Exception {
+    Phase phase = new Phase();
+    AtomicLong next = new AtomicLong();
+    AtomicBoolean writing = new AtomicBoolean(true);
+    long deadline = System.nanoTime() + maxSeconds * 1_000_000_000L;
+    List<Thread> writerThreads = new ArrayList<>();
+    List<Thread> searcherThreads = new ArrayList<>();
+    long start = System.nanoTime();
+    for (int w = 0; w < writers; w++) {
+      writerThreads.add(Thread.ofPlatform().name("writer-" + w).start(() -> {
+        Histogram local = new Histogram(60_000_000L, 3);
+        for (long from = next.getAndAdd(batch); from < docs && System.nanoTime() < deadline; from = next.getAndAdd(batch)) {
+          long t0 = System.nanoTime();
+          try {
+            phase.acknowledged.addAndGet(target.ingest(from, Math.min(docs, from + batch)));
+            local.recordValue((System.nanoTime() - t0) / 1000);
+          } catch (Exception e) {
+            count(phase, e);
+          }
+        }
+        synchronized (phase.ingestMicros) {
+          phase.ingestMicros.add(local);
+        }
+      }));
+    }
+    for (int s = 0; s < searchers; s++) {
+      int seed = s;
+      searcherThreads.add(Thread.ofPlatform().name("searcher-" + s).start(() -> {
+        Histogram local = new Histogram(60_000_000L, 3);
+        SplittableRandom r = new SplittableRandom(seed);
+        while (writing.get() && System.nanoTime() < deadline) {
+          long t0 = System.nanoTime();
+          try {
+            target.search(queries.get(r.nextInt(queries.size())));
+            local.recordValue((System.nanoTime() - t0) / 1000);
+          } catch (Exception e) {
+            count(phase, e);
+          }
+        }
+        synchronized (phase.queryMicros) {
+          phase.queryMicros.add(local);
+        }
+      }));
+    }
+    for (Thread t : writerThreads) {
+      t.join();
+    }
+    writing.set(false);
+    for (Thread t : searcherThreads) {
+      t.join();
+    }
+    phase.nanos = System.nanoTime() - start;
+    phase.counted = target.count();
+    for (int i = 0; i < IDLE_QUERIES; i++) {
+      long t0 = System.nanoTime();
+      try {
+        target.search(queries.get(i % queries.size()));
+        phase.idleQueryMicros.recordValue((System.nanoTime() - t0) / 1000);
+      } catch (Exception e) {
+        count(phase, e);
+      }
+    }
+    return phase;
+  }
+
+  private static void count(Phase phase, Exception e) {
+    if (e instanceof ApiException api && api.status() >= 500) {
+      phase.errors5xx.incrementAndGet();
+    } else if (e instanceof ApiException) {
+      phase.errors4xx.incrementAndGet();
+    } else {
+      phase.otherErrors.incrementAndGet();
+    }
+    System.err.println("error: " + e);
+  }
+
+  private void report(String mode, Phase p) {
+    double seconds = p.nanos / 1e9;
+    System.out.printf(
+        Locale.ROOT,
+        "%-6s  %.1f s  ingest: %,d docs acknowledged, %,.0f docs/s, %d-doc batch P50 %,d µs P99 %,d µs"
+            + "  |  search: %,d queries, %,.0f q/s, P50 %,d µs P99 %,d µs max %,d µs"
+            + "  |  errors: 5xx %d, 4xx %d, other %d  |  docs counted after: %,d (%s)"
+            + "  |  then %d queries one at a time, no ingest: P50 %,d µs P99 %,d µs%n",
+        mode,
+        seconds,
+        p.acknowledged.get(),
+        p.acknowledged.get() / seconds,
+        batch,
+        p.ingestMicros.getValueAtPercentile(50),
+        p.ingestMicros.getValueAtPercentile(99),
+        p.queryMicros.getTotalCount(),
+        p.queryMicros.getTotalCount() / seconds,
+        p.queryMicros.getValueAtPercentile(50),
+        p.queryMicros.getValueAtPercentile(99),
+        p.queryMicros.getMaxValue(),
+        p.errors5xx.get(),
+        p.errors4xx.get(),
+        p.otherErrors.get(),
+        p.counted,
+        p.counted == p.acknowledged.get() ? "none lost" : "MISMATCH",
+        p.idleQueryMicros.getTotalCount(),
+        p.idleQueryMicros.getValueAtPercentile(50),
+        p.idleQueryMicros.getValueAtPercentile(99));
+  }
+
+  /** Through the HTTP API. */
+  private static final class HttpTarget implements Target {
+    private final ApiClient api;
+
+    HttpTarget(ApiClient api) {
+      this.api = api;
+    }
+
+    @Override
+    public long ingest(long from, long to) throws Exception {
+      return api.bulk("load", CORPUS.batch(from, to)).get("acknowledged").asLong();
+    }
+
+    @Override
+    public long search(String query) throws Exception {
+      return api.search("load", query, 10).get("total_hits").asLong();
+    }
+
+    @Override
+    public long count() throws Exception {
+      return api.stats("load").get("docs").asLong();
+    }
+  }
+
+  /** The same engine, called in process (documents built as objects, no JSON, no HTTP). */
+  private static final class DirectTarget implements Target {
+    private final OpenIndex index;
+
+    DirectTarget(OpenIndex index) {
+      this.index = index;
+    }
+
+    @Override
+    public long ingest(long from, long to) {
+      for (long n = from; n < to; n++) {
+        RtDocument doc = CORPUS.document(n);
+        index.engine().add(doc);
+      }
+      return to - from;
+    }
+
+    @Override
+    public long search(String query) throws Exception {
+      return index.search(index.parse(query), 10).totalHits().value();
+    }
+
+    @Override
+    public long count() throws Exception {
+      return IndexStats.of(index).docs();
+    }
+  }
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new LoadBenchmark()).execute(args));
+  }
+}

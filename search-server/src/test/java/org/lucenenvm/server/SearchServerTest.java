@@ -1,0 +1,127 @@
+package org.lucenenvm.server;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/** The API end to end over real HTTP: indexes, documents, bulk, search, stats, metrics, restart. */
+public class SearchServerTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final String SCHEMA =
+      "{\"fields\": {\"title\": \"text\", \"body\": \"text\", \"lang\": \"keyword\", \"url\": \"stored\"},"
+          + " \"partitions\": 2}";
+
+  private static String ndjson(int from, int to) {
+    StringBuilder b = new StringBuilder();
+    for (int i = from; i < to; i++) {
+      b.append("{\"id\":\"d")
+          .append(i)
+          .append("\",\"title\":\"title ")
+          .append(i)
+          .append("\",\"body\":\"common word")
+          .append(i % 2 == 0 ? " even" : " odd")
+          .append("\",\"lang\":\"")
+          .append(i % 3 == 0 ? "EN" : "de")
+          .append("\",\"url\":\"http://x/")
+          .append(i)
+          .append("\"}\n");
+    }
+    return b.toString();
+  }
+
+  @Test
+  public void indexLifecycleDocumentsAndSearch() throws Exception {
+    try (LiveServer s = new LiveServer(LiveServer.config(tmp.newFolder().toPath()).build())) {
+      assertEquals(201, s.createIndex("news", SCHEMA).status());
+      assertEquals(409, s.createIndex("news", SCHEMA).status());
+      JsonNode list = s.get("/indexes").json();
+      assertEquals("news", list.get("indexes").get(0).get("name").asText());
+      assertEquals(2, list.get("indexes").get(0).get("partitions").asInt());
+
+      LiveServer.Res bulk = s.send("POST", "/indexes/news/_bulk", ndjson(0, 300));
+      assertEquals(bulk.body(), 200, bulk.status());
+      assertEquals(300, bulk.json().get("acknowledged").asLong());
+
+      JsonNode all = s.search("news", "common", 1000).json();
+      assertEquals(300, all.get("total_hits").asLong());
+      assertTrue(all.get("took_us").asLong() >= 0);
+      JsonNode even = s.search("news", "body:even AND title:4", 10).json();
+      assertEquals(1, even.get("total_hits").asLong());
+      JsonNode hit = even.get("hits").get(0);
+      assertEquals("d4", hit.get("id").asText());
+      assertTrue(hit.get("score").asDouble() > 0);
+      assertEquals("http://x/4", hit.get("fields").get("url").asText());
+      assertEquals(100, s.search("news", "lang:EN", 1000).json().get("total_hits").asLong());
+
+      assertEquals(201, s.send("POST", "/indexes/news/docs", "{\"id\":\"new\",\"title\":\"fresh zebra\"}").status());
+      assertEquals(1, s.search("news", "zebra", 10).json().get("total_hits").asLong());
+      LiveServer.Res got = s.get("/indexes/news/docs/new");
+      assertEquals(200, got.status());
+      assertEquals("fresh zebra", got.json().get("fields").get("title").asText());
+
+      assertEquals(200, s.send("PUT", "/indexes/news/docs/new", "{\"title\":\"fresh yak\"}").status());
+      assertEquals(0, s.search("news", "zebra", 10).json().get("total_hits").asLong());
+      assertEquals("fresh yak", s.get("/indexes/news/docs/new").json().get("fields").get("title").asText());
+
+      assertEquals(200, s.send("DELETE", "/indexes/news/docs/new", null).status());
+      assertEquals(404, s.get("/indexes/news/docs/new").status());
+      assertEquals(404, s.send("DELETE", "/indexes/news/docs/new", null).status());
+
+      JsonNode stats = s.get("/indexes/news/_stats").json();
+      assertEquals(300, stats.get("docs").asLong());
+      assertEquals(2, stats.get("partitions").asInt());
+      assertEquals("300 bulk + 1 add + 1 update", 302, stats.get("ingestedDocs").asLong());
+      assertTrue(stats.get("queries").asLong() >= 5);
+      assertTrue(stats.get("stages").has("flusher"));
+      assertTrue(stats.get("poolBytes").asLong() >= 16L << 20);
+
+      assertEquals("ok", s.get("/health").json().get("status").asText());
+      LiveServer.Res metrics = s.get("/metrics");
+      assertEquals(200, metrics.status());
+      assertTrue(metrics.raw().headers().firstValue("Content-Type").orElse("").startsWith("text/plain"));
+      assertTrue(metrics.body(), metrics.body().contains("lucenenvm_index_docs{index=\"news\"} 300"));
+      assertTrue(metrics.body().contains(
+          "lucenenvm_http_requests_total{route=\"/indexes/{name}/_bulk\",method=\"POST\",status=\"200\"} 1"));
+
+      assertEquals(200, s.send("DELETE", "/indexes/news", null).status());
+      assertEquals(404, s.search("news", "common", 10).status());
+      assertFalse(Files.exists(s.server.config().dataDir().resolve("news.pool")));
+    }
+  }
+
+  @Test
+  public void restartReopensIndexesWithoutReindexing() throws Exception {
+    ServerConfig config = LiveServer.config(tmp.newFolder().toPath()).build();
+    try (LiveServer s = new LiveServer(config)) {
+      s.createIndex("a", SCHEMA);
+      s.createIndex("b", "{\"fields\": {\"body\": \"text\"}}");
+      assertEquals(200, s.send("POST", "/indexes/a/_bulk", ndjson(0, 537)).status());
+      assertEquals(200, s.send("POST", "/indexes/b/_bulk", "{\"id\":\"x\",\"body\":\"only one\"}\n").status());
+      assertEquals(200, s.send("DELETE", "/indexes/a/docs/d7", null).status());
+    }
+    try (LiveServer s = new LiveServer(config)) {
+      Set<String> names = new HashSet<>();
+      s.get("/indexes").json().get("indexes").forEach(n -> names.add(n.get("name").asText()));
+      assertEquals(Set.of("a", "b"), names);
+      JsonNode stats = s.get("/indexes/a/_stats").json();
+      assertEquals(536, stats.get("docs").asLong());
+      assertEquals("reopened, not re-ingested", 0, stats.get("ingestedDocs").asLong());
+      assertTrue(stats.toString(), stats.get("segmentsByTier").path("NVM").asInt() > 0);
+      assertEquals(stats.toString(), 0, stats.get("segmentsByTier").path("DRAM").asInt(0));
+      assertEquals(404, s.get("/indexes/a/docs/d7").status());
+      assertEquals("title 8", s.get("/indexes/a/docs/d8").json().get("fields").get("title").asText());
+      assertEquals(1, s.search("b", "only", 10).json().get("total_hits").asLong());
+      assertEquals(201, s.send("POST", "/indexes/a/docs", "{\"id\":\"after\",\"body\":\"restart\"}").status());
+      assertEquals(1, s.search("a", "restart", 10).json().get("total_hits").asLong());
+    }
+  }
+}

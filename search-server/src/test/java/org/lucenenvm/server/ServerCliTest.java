@@ -1,0 +1,83 @@
+package org.lucenenvm.server;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.lucenenvm.realtime.DurabilityMode;
+import picocli.CommandLine;
+
+/** Settings come from defaults, then the config file, then the command line. */
+public class ServerCliTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static ServerConfig parse(String... args) {
+    ServerCli cli = new ServerCli();
+    ServerCli.commandLine(cli, args).parseArgs(args);
+    return cli.toConfig();
+  }
+
+  @Test
+  public void safeDefaults() {
+    ServerConfig c = parse();
+    assertEquals("127.0.0.1", c.host());
+    assertTrue(c.bindsLoopbackOnly());
+    assertNull(c.authToken());
+    assertEquals(DurabilityMode.GRACEFUL, c.mode());
+    assertEquals("NvmCodec", c.codec());
+    assertEquals(512L << 20, c.poolSizeBytes());
+    assertEquals(32, c.maxConcurrentRequests());
+    assertEquals(16L << 20, c.maxBodyBytes());
+  }
+
+  @Test
+  public void configFileThenCommandLineOverrides() throws Exception {
+    Path file = tmp.newFile("server.properties").toPath();
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "port=9300",
+            "data-dir=/srv/pools",
+            "pool-size=256m",
+            "mode=VOLATILE",
+            "dram-budget=8m",
+            "segment-size=500",
+            "codec=Lucene104",
+            "partitions=3",
+            "schema=title:text,lang:keyword",
+            "auth-token=abc",
+            "max-body=1m"));
+    ServerConfig c = parse("--config", file.toString(), "--port", "9400", "--codec=NvmCodec");
+    assertEquals(9400, c.port());
+    assertEquals("NvmCodec", c.codec());
+    assertEquals(Path.of("/srv/pools"), c.dataDir());
+    assertEquals(256L << 20, c.poolSizeBytes());
+    assertEquals(DurabilityMode.VOLATILE, c.mode());
+    assertEquals(8L << 20, c.dramBudgetBytes());
+    assertEquals(500, c.segmentSize());
+    assertEquals(3, c.partitions());
+    assertEquals(Map.of("title", "text", "lang", "keyword"), Schemas.toMap(c.defaultSchema()));
+    assertEquals("abc", c.authToken());
+    assertEquals(1L << 20, c.maxBodyBytes());
+  }
+
+  @Test
+  public void badSettingsAreNamed() {
+    IllegalArgumentException codec =
+        assertThrows(IllegalArgumentException.class, () -> parse("--codec", "Nope"));
+    assertTrue(codec.getMessage().contains("unknown codec 'Nope'"));
+    IllegalArgumentException schema =
+        assertThrows(IllegalArgumentException.class, () -> parse("--schema", "title:fulltext"));
+    assertTrue(schema.getMessage().contains("unknown type 'fulltext'"));
+    assertThrows(CommandLine.ParameterException.class, () -> parse("--mode", "SOMETIMES"));
+    assertThrows(CommandLine.ParameterException.class, () -> parse("--pool-size", "12x"));
+  }
+}
