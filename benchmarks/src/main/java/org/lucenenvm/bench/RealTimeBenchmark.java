@@ -79,9 +79,10 @@ public final class RealTimeBenchmark {
           ParallelQueries.run("wrt-query", settings.queryThreads(), pinning, thread -> queryLoop(manager, policy, window));
       join(ingest);
       long windowEnd = System.nanoTime();
-      var facts = new ResultRow.IndexFacts(settings.docs(), settings.docs() / ((window.ingestEnd - window.ingestStart) / 1e9), -1, Measurements.usedHeapAfterGc());
+      double docsPerSecond = settings.docs() / ((window.ingestEnd - window.ingestStart) / 1e9);
+      long heapBytes = Measurements.usedHeapAfterGc();
       writer.commit();
-      facts = new ResultRow.IndexFacts(facts.docs(), facts.ingestDocsPerSecond(), Measurements.indexBytes(directory), facts.heapBytes());
+      var facts = new ResultRow.IndexFacts(settings.docs(), docsPerSecond, Measurements.indexBytes(directory), heapBytes);
       return rows(name, perThread, (windowEnd - window.start) / 1e9, facts);
     } finally {
       if (!settings.keepIndexes()) {
