@@ -55,19 +55,18 @@ public final class RealTimeBenchmark {
     this.pinning = pinning;
   }
 
-  /** Runs one refresh policy; rows are named {@link RefreshPolicy#label()}. */
+  /**
+   * Runs one refresh policy; rows are named {@link RefreshPolicy#label()}, with {@code -mw<ms>} appended
+   * when the full-flush merge wait is not Lucene's default.
+   */
   public List<ResultRow> run(RefreshPolicy policy) throws IOException {
-    String name = policy.label();
+    String name = policy.label() + mergeWaitSuffix();
     var absence = base.absence();
     if (absence.isPresent()) {
       return List.of(ResultRow.absent(MODE, name, absence.get()));
     }
     Path dir = WorkDirectories.fresh(settings.workDir(), "wrt-" + name);
-    IndexWriterConfig config =
-        new IndexWriterConfig(analyzer)
-            .setCodec(base.codec())
-            .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
-            .setRAMBufferSizeMB(settings.ramBufferMb());
+    IndexWriterConfig config = settings.writerConfig(analyzer, base.codec());
     try (Directory directory = base.createDirectory(dir);
         IndexWriter writer = new IndexWriter(directory, config);
         SearcherManager manager = new SearcherManager(writer, true, false, SearcherFactories.uncachedFactory())) {
@@ -89,6 +88,11 @@ public final class RealTimeBenchmark {
         WorkDirectories.delete(dir);
       }
     }
+  }
+
+  private String mergeWaitSuffix() {
+    long wait = settings.fullFlushMergeWaitMillis();
+    return wait == IndexWriterConfig.DEFAULT_MAX_FULL_FLUSH_MERGE_WAIT_MILLIS ? "" : "-mw" + wait;
   }
 
   /** State shared between the ingest thread and the query threads. */

@@ -6,7 +6,9 @@ import net.openhft.affinity.AffinityLock;
 /**
  * Optional pinning of benchmark threads to CPUs with OpenHFT Java-Thread-Affinity. Pinning fails
  * soft: if the library cannot pin here (no native support, no free CPU, restricted container) the
- * thread runs unpinned and one message on stderr says why.
+ * thread runs unpinned and one message on stderr says why. The library leaves CPU 0 to the operating
+ * system by default ({@code -Daffinity.reserved=<hex mask>} changes the set), so on a 2-CPU machine
+ * only one thread gets pinned.
  */
 public final class ThreadPinning {
 
@@ -28,7 +30,8 @@ public final class ThreadPinning {
       AffinityLock lock = AffinityLock.acquireLock();
       if (!lock.isAllocated()) {
         lock.release();
-        warn("no free CPU to pin " + Thread.currentThread().getName() + " to");
+        warn("no free CPU to pin " + Thread.currentThread().getName() + " to (reservable CPUs: "
+            + AffinityLock.RESERVED_AFFINITY + "; widen with -Daffinity.reserved=<hex CPU mask>)");
         return () -> {};
       }
       return lock::release;
