@@ -1,6 +1,7 @@
 package org.lucenenvm.bench;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -107,7 +108,8 @@ public final class RealTimeBenchmark {
   }
 
   private void ingest(IndexWriter writer, SearcherManager manager, RefreshPolicy policy, Window window) {
-    try (AutoCloseable pin = pinning.pinCurrentThread()) {
+    ThreadPinning.Pin pin = pinning.pinCurrentThread();
+    try {
       long warmupDocs = settings.warmupDocs();
       window.ingestStart = System.nanoTime();
       if (warmupDocs == 0) {
@@ -125,10 +127,11 @@ public final class RealTimeBenchmark {
           },
           "wrt " + policy.label() + " ingest");
       window.ingestEnd = System.nanoTime();
-    } catch (Exception e) {
-      throw new IllegalStateException("WRT ingestion failed: " + e.getMessage(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("WRT ingestion failed: " + e.getMessage(), e);
     } finally {
       window.ingestDone = true;
+      pin.close();
     }
   }
 

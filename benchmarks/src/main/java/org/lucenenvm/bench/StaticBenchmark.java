@@ -44,6 +44,7 @@ public final class StaticBenchmark {
       System.err.println(configuration.name() + ": " + absence.get());
       return List.of(ResultRow.absent(MODE, configuration.name(), absence.get()));
     }
+    System.err.println(configuration.name() + ": " + configuration.description());
     Path dir = WorkDirectories.fresh(settings.workDir(), configuration.name());
     try (Directory directory = configuration.createDirectory(dir)) {
       double docsPerSecond = buildIndex(configuration, directory);

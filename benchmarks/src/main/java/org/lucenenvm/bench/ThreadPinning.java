@@ -13,6 +13,14 @@ import net.openhft.affinity.AffinityLock;
 public final class ThreadPinning {
 
   private static final AtomicBoolean WARNED = new AtomicBoolean();
+  private static final Pin UNPINNED = () -> {};
+
+  /** A thread's pinning; closing it releases the CPU. */
+  @FunctionalInterface
+  public interface Pin extends AutoCloseable {
+    @Override
+    void close();
+  }
 
   private final boolean enabled;
 
@@ -22,9 +30,9 @@ public final class ThreadPinning {
   }
 
   /** Pins the calling thread; close the result when the thread's work is done. */
-  public AutoCloseable pinCurrentThread() {
+  public Pin pinCurrentThread() {
     if (!enabled) {
-      return () -> {};
+      return UNPINNED;
     }
     try {
       AffinityLock lock = AffinityLock.acquireLock();
@@ -32,12 +40,12 @@ public final class ThreadPinning {
         lock.release();
         warn("no free CPU to pin " + Thread.currentThread().getName() + " to (reservable CPUs: "
             + AffinityLock.RESERVED_AFFINITY + "; widen with -Daffinity.reserved=<hex CPU mask>)");
-        return () -> {};
+        return UNPINNED;
       }
       return lock::release;
     } catch (RuntimeException | LinkageError e) {
       warn(e.toString());
-      return () -> {};
+      return UNPINNED;
     }
   }
 
