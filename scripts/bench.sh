@@ -4,11 +4,11 @@
 #   scripts/bench.sh run --corpus data/c.txt --tasks data/c.tasks --out benchmarks/results/x
 #   scripts/bench.sh plot --csv benchmarks/results/x/results.csv
 #   scripts/bench.sh jmh QueryLatencyBenchmark -f 1        (JMH's own options after 'jmh')
-# BENCH_REBUILD=1 rebuilds the jar; BENCH_JVM_OPTS replaces the default heap flags (-Xms2g -Xmx8g).
+# BENCH_JAR runs another copy of the jar; BENCH_REBUILD=1 rebuilds it; BENCH_JVM_OPTS replaces the default heap flags (-Xms2g -Xmx8g).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 nvm_find_jdk
-JAR="$NVM_ROOT/benchmarks/target/benchmarks.jar"
+JAR="${BENCH_JAR:-$NVM_ROOT/benchmarks/target/benchmarks.jar}"
 if [ ! -f "$JAR" ] || [ "${BENCH_REBUILD:-0}" = 1 ]; then
   nvm_find_maven
   echo "lucene-nvm: building $JAR" >&2

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
@@ -136,7 +137,7 @@ public final class CorpusGenerator {
     SyntheticDocuments docs = new SyntheticDocuments(settings, zipf);
     try (ProgressMeter progress = new ProgressMeter("sample tasks", settings.docs(), "docs")) {
       for (int doc = 1; docs.next(); doc++) {
-        java.util.Arrays.fill(counts, 0);
+        Arrays.fill(counts, 0);
         int[] ranks = docs.bodyRanks();
         for (int i = 0; i < docs.bodyLength(); i++) {
           int rank = ranks[i];
@@ -147,7 +148,7 @@ public final class CorpusGenerator {
           lastDoc[rank] = doc;
           int[] list = docTerms.get(c);
           if (counts[c.ordinal()] == list.length) {
-            list = java.util.Arrays.copyOf(list, list.length * 2);
+            list = Arrays.copyOf(list, list.length * 2);
             docTerms.put(c, list);
           }
           list[counts[c.ordinal()]++] = rank;
@@ -172,10 +173,11 @@ public final class CorpusGenerator {
   private List<int[]> randomPairs(List<Integer> first, List<Integer> second, SplittableRandom random) {
     List<int[]> pairs = new ArrayList<>();
     Set<Long> seen = new HashSet<>();
-    long maxPairs = (long) first.size() * second.size();
-    int attempts = 0;
-    while (pairs.size() < settings.tasksPerCategory() && !first.isEmpty() && !second.isEmpty() && attempts < 20 * settings.tasksPerCategory() && seen.size() < maxPairs) {
-      attempts++;
+    if (first.isEmpty() || second.isEmpty()) {
+      return pairs;
+    }
+    // Bounded attempts: small classes may hold fewer distinct pairs than asked for.
+    for (int attempt = 0; attempt < 20 * settings.tasksPerCategory() && pairs.size() < settings.tasksPerCategory(); attempt++) {
       int a = first.get(random.nextInt(first.size()));
       int b = second.get(random.nextInt(second.size()));
       if (a != b && seen.add(((long) Math.min(a, b) << 32) | Math.max(a, b))) {

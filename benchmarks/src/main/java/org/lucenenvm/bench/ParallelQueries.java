@@ -30,8 +30,11 @@ final class ParallelQueries {
         futures.add(
             executor.submit(
                 () -> {
-                  try (AutoCloseable pin = pinning.pinCurrentThread()) {
+                  ThreadPinning.Pin pin = pinning.pinCurrentThread();
+                  try {
                     return body.run(index);
+                  } finally {
+                    pin.close();
                   }
                 }));
       }

@@ -47,11 +47,6 @@ public final class ProgressMeter implements AutoCloseable {
     }
   }
 
-  /** Units done so far. */
-  public synchronized long done() {
-    return done;
-  }
-
   @Override
   public synchronized void close() {
     long now = System.nanoTime();

@@ -1,6 +1,7 @@
 package org.lucenenvm.bench;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,19 +56,18 @@ public final class RealTimeBenchmark {
     this.pinning = pinning;
   }
 
-  /** Runs one refresh policy; rows are named {@link RefreshPolicy#label()}. */
+  /**
+   * Runs one refresh policy; rows are named {@link RefreshPolicy#label()}, with {@code -mw<ms>} appended
+   * when the full-flush merge wait is not Lucene's default.
+   */
   public List<ResultRow> run(RefreshPolicy policy) throws IOException {
-    String name = policy.label();
+    String name = policy.label() + mergeWaitSuffix();
     var absence = base.absence();
     if (absence.isPresent()) {
       return List.of(ResultRow.absent(MODE, name, absence.get()));
     }
     Path dir = WorkDirectories.fresh(settings.workDir(), "wrt-" + name);
-    IndexWriterConfig config =
-        new IndexWriterConfig(analyzer)
-            .setCodec(base.codec())
-            .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
-            .setRAMBufferSizeMB(settings.ramBufferMb());
+    IndexWriterConfig config = settings.writerConfig(analyzer, base.codec());
     try (Directory directory = base.createDirectory(dir);
         IndexWriter writer = new IndexWriter(directory, config);
         SearcherManager manager = new SearcherManager(writer, true, false, SearcherFactories.uncachedFactory())) {
@@ -79,15 +79,21 @@ public final class RealTimeBenchmark {
           ParallelQueries.run("wrt-query", settings.queryThreads(), pinning, thread -> queryLoop(manager, policy, window));
       join(ingest);
       long windowEnd = System.nanoTime();
-      var facts = new ResultRow.IndexFacts(settings.docs(), settings.docs() / ((window.ingestEnd - window.ingestStart) / 1e9), -1, Measurements.usedHeapAfterGc());
+      double docsPerSecond = settings.docs() / ((window.ingestEnd - window.ingestStart) / 1e9);
+      long heapBytes = Measurements.usedHeapAfterGc();
       writer.commit();
-      facts = new ResultRow.IndexFacts(facts.docs(), facts.ingestDocsPerSecond(), Measurements.indexBytes(directory), facts.heapBytes());
+      var facts = new ResultRow.IndexFacts(settings.docs(), docsPerSecond, Measurements.indexBytes(directory), heapBytes);
       return rows(name, perThread, (windowEnd - window.start) / 1e9, facts);
     } finally {
       if (!settings.keepIndexes()) {
         WorkDirectories.delete(dir);
       }
     }
+  }
+
+  private String mergeWaitSuffix() {
+    long wait = settings.fullFlushMergeWaitMillis();
+    return wait == IndexWriterConfig.DEFAULT_MAX_FULL_FLUSH_MERGE_WAIT_MILLIS ? "" : "-mw" + wait;
   }
 
   /** State shared between the ingest thread and the query threads. */
@@ -102,7 +108,8 @@ public final class RealTimeBenchmark {
   }
 
   private void ingest(IndexWriter writer, SearcherManager manager, RefreshPolicy policy, Window window) {
-    try (AutoCloseable pin = pinning.pinCurrentThread()) {
+    ThreadPinning.Pin pin = pinning.pinCurrentThread();
+    try {
       long warmupDocs = settings.warmupDocs();
       window.ingestStart = System.nanoTime();
       if (warmupDocs == 0) {
@@ -120,10 +127,11 @@ public final class RealTimeBenchmark {
           },
           "wrt " + policy.label() + " ingest");
       window.ingestEnd = System.nanoTime();
-    } catch (Exception e) {
-      throw new IllegalStateException("WRT ingestion failed: " + e.getMessage(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("WRT ingestion failed: " + e.getMessage(), e);
     } finally {
       window.ingestDone = true;
+      pin.close();
     }
   }
 

@@ -75,6 +75,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--force-merge", defaultValue = "1", description = "NC: force-merge to this many segments, 0 = no (default ${DEFAULT-VALUE}).")
   int forceMerge;
 
+  @Option(names = "--full-flush-merge-wait-ms", defaultValue = "500",
+      description = "How long a refresh/commit waits to merge small new segments; Lucene's default 500, 0 = never (default ${DEFAULT-VALUE}).")
+  long fullFlushMergeWaitMs;
+
   @Option(names = "--work-dir", defaultValue = "/dev/shm/lucene-nvm-bench", description = "Indexes and NVM pools go here (tmpfs: DRAM; default ${DEFAULT-VALUE}).")
   Path workDir;
 
@@ -97,7 +101,7 @@ final class RunCommand implements Callable<Integer> {
     if (indexDocs > corpusDocs) {
       throw new IllegalArgumentException("--docs " + docs + " but " + corpus + " has only " + corpusDocs + " documents");
     }
-    RunSettings settings = new RunSettings(corpus, indexDocs, workDir, keepIndexes, queryThreads, pinThreads, queriesPerCategory, warmupQueries, warmupShare, topK, ramBufferMb, forceMerge);
+    RunSettings settings = new RunSettings(corpus, indexDocs, workDir, keepIndexes, queryThreads, pinThreads, queriesPerCategory, warmupQueries, warmupShare, topK, ramBufferMb, forceMerge, fullFlushMergeWaitMs);
     long poolBytes = parseSize(nvmPoolSize);
     List<Configuration> staticConfigs = Configurations.select(modes.contains("nc") ? configs : List.of(), poolBytes);
     Configuration wrtBase = Configurations.select(List.of(wrtConfig), poolBytes).get(0);

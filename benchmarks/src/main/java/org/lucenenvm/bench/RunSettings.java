@@ -1,6 +1,9 @@
 package org.lucenenvm.bench;
 
 import java.nio.file.Path;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.index.IndexWriterConfig;
 
 /**
  * Settings shared by NC and WRT runs.
@@ -18,6 +21,8 @@ import java.nio.file.Path;
  * @param topK hits collected per query
  * @param ramBufferMb IndexWriter RAM buffer
  * @param forceMergeSegments NC mode: force-merge to this many segments after indexing, 0 = never
+ * @param fullFlushMergeWaitMillis how long a refresh or commit waits for merging small new segments
+ *     ({@code IndexWriterConfig#setMaxFullFlushMergeWaitMillis}; Lucene's default is 500, 0 = never)
  */
 public record RunSettings(
     Path corpus,
@@ -31,7 +36,8 @@ public record RunSettings(
     double warmupShare,
     int topK,
     double ramBufferMb,
-    int forceMergeSegments) {
+    int forceMergeSegments,
+    long fullFlushMergeWaitMillis) {
 
   /** Checks the ranges. */
   public RunSettings {
@@ -47,9 +53,18 @@ public record RunSettings(
     if (!(warmupShare >= 0 && warmupShare < 1)) {
       throw new IllegalArgumentException("warm-up share must be in [0, 1): " + warmupShare);
     }
-    if (topK < 1 || ramBufferMb <= 0 || forceMergeSegments < 0) {
-      throw new IllegalArgumentException("top-k must be >= 1, RAM buffer > 0, force-merge segments >= 0");
+    if (topK < 1 || ramBufferMb <= 0 || forceMergeSegments < 0 || fullFlushMergeWaitMillis < 0) {
+      throw new IllegalArgumentException("top-k must be >= 1, RAM buffer > 0, force-merge segments and merge wait >= 0");
     }
+  }
+
+  /** IndexWriter settings shared by both modes, for an index written with {@code codec}. */
+  public IndexWriterConfig writerConfig(Analyzer analyzer, Codec codec) {
+    return new IndexWriterConfig(analyzer)
+        .setCodec(codec)
+        .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
+        .setRAMBufferSizeMB(ramBufferMb)
+        .setMaxFullFlushMergeWaitMillis(fullFlushMergeWaitMillis);
   }
 
   /** Documents ingested before WRT queries are timed. */

@@ -8,7 +8,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TopDocs;
@@ -45,6 +44,7 @@ public final class StaticBenchmark {
       System.err.println(configuration.name() + ": " + absence.get());
       return List.of(ResultRow.absent(MODE, configuration.name(), absence.get()));
     }
+    System.err.println(configuration.name() + ": " + configuration.description());
     Path dir = WorkDirectories.fresh(settings.workDir(), configuration.name());
     try (Directory directory = configuration.createDirectory(dir)) {
       double docsPerSecond = buildIndex(configuration, directory);
@@ -65,12 +65,7 @@ public final class StaticBenchmark {
   }
 
   private double buildIndex(Configuration configuration, Directory directory) throws IOException {
-    IndexWriterConfig config =
-        new IndexWriterConfig(analyzer)
-            .setCodec(configuration.codec())
-            .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
-            .setRAMBufferSizeMB(settings.ramBufferMb());
-    try (IndexWriter writer = new IndexWriter(directory, config)) {
+    try (IndexWriter writer = new IndexWriter(directory, settings.writerConfig(analyzer, configuration.codec()))) {
       long start = System.nanoTime();
       CorpusIngest.ingest(settings.corpus(), settings.docs(), writer, acked -> {}, configuration.name() + " index");
       writer.commit();
