@@ -1,11 +1,12 @@
 package org.lucenenvm.bench;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.TextField;
@@ -46,6 +47,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * queries of high, medium and low document frequency, a conjunction, a disjunction and a phrase,
  * plus raw postings iteration ({@code nextDoc} + {@code freq}) and strided {@code advance} over the
  * most frequent term. Setup prints the index bytes and the Java heap the open reader retains.
+ * Indexes are cached under {@code /dev/shm/lucene-nvm-postings-*} across trials and forks.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -81,15 +83,34 @@ public class PostingsBenchmark {
   private final Query disjunction = both(Occur.SHOULD, "w2", "w30");
   private final Query phrase = new PhraseQuery(FIELD, "w0", "w1");
 
+  /**
+   * Builds the index once per configuration and size into {@code /dev/shm} (or {@code
+   * -Dbench.tmpfs}), named after the parameters, and reuses it in later trials and forks.
+   */
   @Setup(Level.Trial)
-  public void buildIndex() throws IOException {
+  public void openIndex() throws IOException {
     Configuration configuration = Configurations.all(4L << 30).get(config);
-    work = DirectoryBenchmarkState.workDir("postings");
+    work = Path.of(System.getProperty("bench.tmpfs", "/dev/shm"))
+        .resolve("lucene-nvm-postings-" + config + "-" + numDocs + "-" + vocabulary);
+    Files.createDirectories(work);
     directory = configuration.createDirectory(work);
+    if (!DirectoryReader.indexExists(directory)) {
+      buildIndex(configuration.codec());
+    }
+    long heapBefore = Measurements.usedHeapAfterGc();
+    reader = DirectoryReader.open(directory);
+    long readerHeap = Measurements.usedHeapAfterGc() - heapBefore;
+    leaf = reader.leaves().get(0).reader();
+    searcher = new IndexSearcher(reader);
+    searcher.setQueryCache(null);
+    System.out.printf(
+        "%n# config=%s index=%s index bytes=%d, Java heap retained by the open reader=%d bytes%n",
+        config, work, Measurements.indexBytes(directory), readerHeap);
+  }
+
+  private void buildIndex(Codec codec) throws IOException {
     IndexWriterConfig writerConfig =
-        new IndexWriterConfig(new StandardAnalyzer())
-            .setCodec(configuration.codec())
-            .setRAMBufferSizeMB(256);
+        new IndexWriterConfig(new StandardAnalyzer()).setCodec(codec).setRAMBufferSizeMB(256);
     ZipfSampler words = new ZipfSampler(vocabulary, 1.0);
     SplittableRandom random = new SplittableRandom(42);
     try (IndexWriter writer = new IndexWriter(directory, writerConfig)) {
@@ -104,26 +125,6 @@ public class PostingsBenchmark {
       }
       writer.forceMerge(1);
     }
-    long heapBefore = usedHeapAfterGc();
-    reader = DirectoryReader.open(directory);
-    long readerHeap = usedHeapAfterGc() - heapBefore;
-    leaf = reader.leaves().get(0).reader();
-    searcher = new IndexSearcher(reader);
-    searcher.setQueryCache(null);
-    long indexBytes = 0;
-    for (String file : directory.listAll()) {
-      indexBytes += directory.fileLength(file);
-    }
-    System.out.printf(
-        "%n# config=%s index bytes=%d, Java heap retained by the open reader=%d bytes%n",
-        config, indexBytes, readerHeap);
-  }
-
-  private static long usedHeapAfterGc() {
-    for (int i = 0; i < 3; i++) {
-      System.gc();
-    }
-    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
   private static Query term(String word) {
@@ -134,10 +135,10 @@ public class PostingsBenchmark {
     return new BooleanQuery.Builder().add(term(a), occur).add(term(b), occur).build();
   }
 
+  /** Closes the index and leaves it in place for the next trial; remove the directory when done. */
   @TearDown(Level.Trial)
   public void close() throws IOException {
-    IOUtils.close(reader);
-    DirectoryBenchmarkState.delete(directory, work);
+    IOUtils.close(reader, directory);
   }
 
   @Benchmark
