@@ -63,3 +63,21 @@ NVM_MVN=(mvn -B -ntp -Dstyle.color=never)
 
 NVM_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export NVM_ROOT
+
+# Builds search-server (and the modules it needs) and runs its main class $1 with the other
+# arguments. NVM_LOG_FORMAT overrides the java.util.logging line format.
+nvm_exec_server_main() {
+  local main="$1"
+  shift
+  nvm_find_jdk
+  nvm_find_maven
+  cd "$NVM_ROOT"
+  echo "lucene-nvm: building (the first run downloads Maven dependencies)..." >&2
+  "${NVM_MVN[@]}" -q -pl search-server -am package dependency:build-classpath -DskipTests \
+    -Dmdep.outputFile=target/runtime.classpath -Dmdep.includeScope=runtime >&2
+  local cp
+  cp="search-server/target/classes:$(cat search-server/target/runtime.classpath)"
+  exec "$JAVA_HOME/bin/java" "${NVM_JAVA_FLAGS[@]}" \
+    -Djava.util.logging.SimpleFormatter.format="${NVM_LOG_FORMAT:-[%4\$s] %5\$s%n}" \
+    -cp "$cp" "$main" "$@"
+}
