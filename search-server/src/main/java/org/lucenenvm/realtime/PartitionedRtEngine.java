@@ -108,7 +108,7 @@ public final class PartitionedRtEngine implements Closeable {
   }
 
   private static Directory partitionDirectory(Directory nvm, int partition) {
-    return new NamespacedDirectory(nvm, "p" + partition + ".");
+    return NamespacedDirectory.partition(nvm, "p" + partition + ".");
   }
 
   /**

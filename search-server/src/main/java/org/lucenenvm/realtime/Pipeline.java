@@ -292,7 +292,7 @@ final class Pipeline {
     SegmentVersion dram = d.dram();
     long bytes = dram.bytes();
     accounts.reserveNvm(bytes, "segment " + d.id());
-    NamespacedDirectory target = new NamespacedDirectory(nvm, namespace(d.id()));
+    NamespacedDirectory target = NamespacedDirectory.segment(nvm, namespace(d.id()));
     DirectoryReader reader;
     try {
       SegmentFiles.copyDurably(dram.directory(), target);
@@ -404,7 +404,7 @@ final class Pipeline {
       long id = nextSegmentId.getAndIncrement();
       SegmentVersion version = null;
       if (liveDocs > 0) {
-        NamespacedDirectory target = new NamespacedDirectory(nvm, namespace(id));
+        NamespacedDirectory target = NamespacedDirectory.segment(nvm, namespace(id));
         DirectoryReader reader;
         long bytes;
         try {

@@ -27,6 +27,8 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.Lock;
+import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.util.ThreadInterruptedException;
@@ -50,11 +52,18 @@ import org.apache.lucene.util.ThreadInterruptedException;
  * <p>Writes ({@link #add}, {@link #update}, {@link #delete}) may come from any thread; they are
  * analyzed in the caller's thread and applied one at a time. Queries never block writes. The NVM
  * tier is any Lucene {@link Directory}, shared by all segments through per-segment name prefixes
- * ({@code seg<id>_}); the engine owns every file with that prefix and the manifest.
+ * ({@code seg<id>_}); the engine owns every file with that prefix, the manifest, and holds the
+ * directory's lock {@value #LOCK_NAME} while open, so a second engine cannot open (and, in volatile
+ * mode, wipe) the same directory.
  */
 public final class RtEngine implements Closeable {
+  /** The lock an engine holds on its directory while open. */
+  static final String LOCK_NAME = "rt.lock";
+
   private final RtEngineConfig config;
   private final Directory nvm;
+  /** Held from open to a successful close: one engine per directory. */
+  private final Lock lock;
   private final DocumentInverter inverter;
   private final ReentrantLock writeLock = new ReentrantLock();
   private final DescriptorTable table = new DescriptorTable(writeLock);
@@ -71,9 +80,11 @@ public final class RtEngine implements Closeable {
   /** Whether close() has stopped the pipeline threads (guarded by this). */
   private boolean pipelineStopped;
 
-  private RtEngine(RtEngineConfig config, Directory nvm, long nextSegmentId, String name) {
+  private RtEngine(
+      RtEngineConfig config, Directory nvm, Lock lock, long nextSegmentId, String name) {
     this.config = config;
     this.nvm = nvm;
+    this.lock = lock;
     this.inverter = new DocumentInverter(config.schema(), config.analyzer(), config.similarity());
     this.nextSegmentId = new AtomicLong(nextSegmentId);
     this.accounts = new MemoryAccounts(config.dramBudgetBytes(), config.nvmBudgetBytes());
@@ -88,6 +99,26 @@ public final class RtEngine implements Closeable {
 
   /** As {@link #open(Directory, RtEngineConfig)}, naming the pipeline threads {@code name-*}. */
   public static RtEngine open(Directory nvm, RtEngineConfig config, String name)
+      throws IOException {
+    Lock lock = obtainLock(nvm);
+    try {
+      return open(nvm, config, name, lock);
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileHandlingException(lock);
+      throw e;
+    }
+  }
+
+  private static Lock obtainLock(Directory nvm) throws IOException {
+    try {
+      return nvm.obtainLock(LOCK_NAME);
+    } catch (LockObtainFailedException e) {
+      throw new LockObtainFailedException(
+          nvm + " is in use by another open engine (" + LOCK_NAME + " is held)", e);
+    }
+  }
+
+  private static RtEngine open(Directory nvm, RtEngineConfig config, String name, Lock lock)
       throws IOException {
     Manifest manifest = Manifest.find(nvm);
     if (config.mode() == DurabilityMode.VOLATILE) {
@@ -106,7 +137,7 @@ public final class RtEngine implements Closeable {
                 + " and its seg* files to discard that index");
       }
       deleteUnlisted(nvm, Set.of());
-      return start(new RtEngine(config, nvm, 0, name), null);
+      return start(new RtEngine(config, nvm, lock, 0, name), null);
     }
     checkRestorable(nvm, manifest);
     Set<Long> kept = new HashSet<>();
@@ -115,7 +146,7 @@ public final class RtEngine implements Closeable {
     }
     deleteUnlisted(nvm, kept);
     long nextId = manifest == null ? 0 : manifest.nextSegmentId();
-    RtEngine engine = new RtEngine(config, nvm, nextId, name);
+    RtEngine engine = new RtEngine(config, nvm, lock, nextId, name);
     try {
       if (manifest != null) {
         engine.restore(manifest);
@@ -183,13 +214,15 @@ public final class RtEngine implements Closeable {
    * @return the number of acknowledged documents given up (0 when the index was not incomplete)
    */
   public static long acceptIncomplete(Directory nvm) throws IOException {
-    Manifest manifest = Manifest.find(nvm);
-    if (manifest == null || manifest.status() != Manifest.Status.INCOMPLETE) {
-      return 0;
+    try (Lock lock = obtainLock(nvm)) {
+      Manifest manifest = Manifest.find(nvm);
+      if (manifest == null || manifest.status() != Manifest.Status.INCOMPLETE) {
+        return 0;
+      }
+      new Manifest(Manifest.Status.CLEAN, manifest.nextSegmentId(), manifest.segments(), null)
+          .write(nvm);
+      return manifest.missing().docs();
     }
-    new Manifest(Manifest.Status.CLEAN, manifest.nextSegmentId(), manifest.segments(), null)
-        .write(nvm);
-    return manifest.missing().docs();
   }
 
   /** Creates the live segment and starts the pipeline (with the restored segments, if any). */
@@ -256,7 +289,7 @@ public final class RtEngine implements Closeable {
 
   private void restore(Manifest manifest) throws IOException {
     for (Manifest.Segment s : manifest.segments()) {
-      NamespacedDirectory dir = new NamespacedDirectory(nvm, Pipeline.namespace(s.id()));
+      NamespacedDirectory dir = NamespacedDirectory.segment(nvm, Pipeline.namespace(s.id()));
       DirectoryReader reader;
       try {
         reader = DirectoryReader.open(dir);
@@ -568,8 +601,12 @@ public final class RtEngine implements Closeable {
       } else {
         closed = true;
         pipeline.abandon();
-        retireAll();
-        deleteUnlisted(nvm, Set.of());
+        try {
+          retireAll();
+          deleteUnlisted(nvm, Set.of());
+        } finally {
+          lock.close();
+        }
       }
     } catch (InterruptedException e) {
       throw new ThreadInterruptedException(e);
@@ -605,7 +642,7 @@ public final class RtEngine implements Closeable {
     if (failed.isEmpty()) {
       new Manifest(Manifest.Status.CLEAN, nextSegmentId.get(), persisted, null).write(nvm);
       pipeline.keepFilesOnFree();
-      retireAll();
+      IOUtils.close(this::retireAll, lock);
       return;
     }
     throw incomplete(failed, persisted);

@@ -9,6 +9,7 @@ import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.tests.util.TestUtil;
 import org.lucenenvm.store.NvmDirectory;
@@ -78,9 +79,9 @@ public class GracefulCloseFailureTest extends LuceneTestCase {
           expectThrows(IllegalStateException.class, () -> engine.add(new RtDocument("x", Map.of())));
       assertTrue(refusedWrite.getMessage(), refusedWrite.getMessage().contains("closed"));
 
-      IllegalStateException refusedOpen =
-          expectThrows(IllegalStateException.class, () -> RtEngine.open(nvm, config()));
-      assertTrue(refusedOpen.getMessage(), refusedOpen.getMessage().contains("could not persist"));
+      LockObtainFailedException inUse =
+          expectThrows(LockObtainFailedException.class, () -> RtEngine.open(nvm, config()));
+      assertTrue(inUse.getMessage(), inUse.getMessage().contains("in use by another open engine"));
       expectThrows(IOException.class, engine::close);
 
       engine.setNvmBudgetBytes(Long.MAX_VALUE);
@@ -98,7 +99,12 @@ public class GracefulCloseFailureTest extends LuceneTestCase {
       RtEngine engine = RtEngine.open(nvm, config().withNvmBudgetBytes(SMALL_BUDGET));
       int acknowledged = fillUntilFull(engine);
       expectThrows(IOException.class, engine::close);
-      assertRefusedThenAccepted(nvm, acknowledged);
+      try (Directory restarted = new ByteBuffersDirectory()) { // what the next process finds
+        for (String name : nvm.listAll()) {
+          restarted.copyFrom(nvm, name, name, IOContext.DEFAULT);
+        }
+        assertRefusedThenAccepted(restarted, acknowledged);
+      }
     }
   }
 
@@ -164,9 +170,20 @@ public class GracefulCloseFailureTest extends LuceneTestCase {
         running.add(new RtDocument("d" + i, Map.of("body", "common " + i)));
       }
       RtEngineConfig volatileConfig = config().withMode(DurabilityMode.VOLATILE);
-      IllegalStateException inUse =
-          expectThrows(IllegalStateException.class, () -> RtEngine.open(nvm, volatileConfig));
-      assertTrue(inUse.getMessage(), inUse.getMessage().contains("IN_USE"));
+      LockObtainFailedException locked =
+          expectThrows(LockObtainFailedException.class, () -> RtEngine.open(nvm, volatileConfig));
+      assertTrue(locked.getMessage(), locked.getMessage().contains("in use by another open engine"));
+      try (Directory crashImage = new ByteBuffersDirectory()) {
+        crashImage.copyFrom(nvm, Manifest.FILE_NAME, Manifest.FILE_NAME, IOContext.DEFAULT);
+        IllegalStateException inUse =
+            expectThrows(
+                IllegalStateException.class, () -> RtEngine.open(crashImage, volatileConfig));
+        assertTrue(inUse.getMessage(), inUse.getMessage().contains("IN_USE"));
+        IllegalStateException crashed =
+            expectThrows(IllegalStateException.class, () -> RtEngine.open(crashImage, config()));
+        assertTrue(
+            crashed.getMessage(), crashed.getMessage().contains("did not shut down gracefully"));
+      }
       running.close();
       List<String> files = segmentFiles(nvm);
       assertFalse(files.isEmpty());
