@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
@@ -35,9 +36,14 @@ public class GracefulCloseFailureTest extends LuceneTestCase {
 
   /** Adds documents until the engine refuses with NvmFullException; returns the acknowledged. */
   private static int fillUntilFull(RtEngine engine) {
+    return fillUntilFull((Consumer<RtDocument>) engine::add);
+  }
+
+  private static int fillUntilFull(Consumer<RtDocument> engine) {
     for (int i = 0; i < 200_000; i++) {
       try {
-        engine.add(new RtDocument("d" + i, Map.of("body", "common " + TestCorpus.text(random(), 20))));
+        engine.accept(
+            new RtDocument("d" + i, Map.of("body", "common " + TestCorpus.text(random(), 20))));
       } catch (NvmFullException e) {
         return i;
       }
@@ -193,6 +199,42 @@ public class GracefulCloseFailureTest extends LuceneTestCase {
       assertEquals(files, segmentFiles(nvm));
       try (RtEngine reopened = RtEngine.open(nvm, config())) {
         assertAllFound(reopened, 250);
+      }
+    }
+  }
+
+  public void testPartitionedEngineRefusesThenAcceptsOrRetries() throws Exception {
+    RtEngineConfig config = config().withNvmBudgetBytes(SMALL_BUDGET);
+    try (Directory nvm = new ByteBuffersDirectory()) {
+      PartitionedRtEngine engines = PartitionedRtEngine.open(nvm, config, 2, null);
+      int acknowledged = fillUntilFull(engines::add);
+      IOException failed = expectThrows(IOException.class, engines::close);
+      assertTrue(failed.getMessage(), failed.getMessage().contains("are not persisted"));
+      assertEquals(acknowledged, engines.count(MatchAllDocsQuery.INSTANCE));
+
+      try (Directory restarted = new ByteBuffersDirectory()) { // gives up: what a restart finds
+        for (String name : nvm.listAll()) {
+          restarted.copyFrom(nvm, name, name, IOContext.DEFAULT);
+        }
+        IllegalStateException refused =
+            expectThrows(
+                IllegalStateException.class,
+                () -> PartitionedRtEngine.open(restarted, config(), 2, null));
+        assertTrue(refused.getMessage(), refused.getMessage().contains("could not persist"));
+        long givenUp = PartitionedRtEngine.acceptIncomplete(restarted);
+        assertTrue(givenUp > 0);
+        try (PartitionedRtEngine opened = PartitionedRtEngine.open(restarted, config(), 2, null)) {
+          assertEquals(acknowledged - givenUp, opened.count(MatchAllDocsQuery.INSTANCE));
+        }
+      }
+
+      engines.setNvmBudgetBytes(Long.MAX_VALUE); // or retries after making room
+      engines.close();
+      try (PartitionedRtEngine reopened = PartitionedRtEngine.open(nvm, config(), 2, null)) {
+        assertEquals(acknowledged, reopened.count(MatchAllDocsQuery.INSTANCE));
+        for (int i = 0; i < acknowledged; i++) {
+          assertNotNull("d" + i, reopened.get("d" + i));
+        }
       }
     }
   }
