@@ -92,7 +92,10 @@ public final class RtEngine implements Closeable {
         new Pipeline(config, nvm, table, writeLock, this.nextSegmentId, accounts, name + "-");
   }
 
-  /** Opens an engine with NVM tier {@code nvm}; see {@link DurabilityMode} for what it finds. */
+  /**
+   * Opens an engine with NVM tier {@code nvm}; see {@link DurabilityMode} for what it finds and
+   * refuses. Throws {@link LockObtainFailedException} while another engine has {@code nvm} open.
+   */
   public static RtEngine open(Directory nvm, RtEngineConfig config) throws IOException {
     return open(nvm, config, "rt");
   }
