@@ -10,7 +10,7 @@ import java.util.function.BooleanSupplier;
  */
 final class MemoryAccounts {
   private final long dramBudget;
-  private final long nvmBudget;
+  private volatile long nvmBudget;
   private final AtomicLong dram = new AtomicLong();
   private final AtomicLong peakDram = new AtomicLong();
   private final AtomicLong largestDramSegment = new AtomicLong();
@@ -28,6 +28,11 @@ final class MemoryAccounts {
 
   long peakDram() {
     return peakDram.get();
+  }
+
+  /** Changes the NVM budget (reservations already made stay). */
+  void setNvmBudget(long bytes) {
+    nvmBudget = bytes;
   }
 
   long nvm() {

@@ -17,19 +17,32 @@ import org.apache.lucene.store.NoLockFactory;
 /**
  * A view of the files of a shared directory whose names start with a prefix, with the prefix
  * removed: lets each segment (or each partition) own a namespace in one NVM directory. Closing the
- * view does not close the shared directory. Locks are no-ops: the engine guarantees one writer per
- * namespace.
+ * view does not close the shared directory. Locks of a segment namespace are no-ops (the engine
+ * guarantees one writer per segment); a partition namespace takes its locks in the shared
+ * directory under the prefixed name, so two engines cannot open the same partition.
  */
 final class NamespacedDirectory extends Directory {
   private final Directory shared;
   private final String prefix;
+  private final boolean sharedLocks;
 
-  NamespacedDirectory(Directory shared, String prefix) {
+  private NamespacedDirectory(Directory shared, String prefix, boolean sharedLocks) {
     if (prefix.isEmpty() || prefix.contains("/")) {
       throw new IllegalArgumentException("invalid namespace prefix '" + prefix + "'");
     }
     this.shared = shared;
     this.prefix = prefix;
+    this.sharedLocks = sharedLocks;
+  }
+
+  /** The namespace of one segment: its locks are no-ops. */
+  static NamespacedDirectory segment(Directory shared, String prefix) {
+    return new NamespacedDirectory(shared, prefix, false);
+  }
+
+  /** The namespace of one partition (engine): its locks are the shared directory's. */
+  static NamespacedDirectory partition(Directory shared, String prefix) {
+    return new NamespacedDirectory(shared, prefix, true);
   }
 
   @Override
@@ -91,6 +104,9 @@ final class NamespacedDirectory extends Directory {
 
   @Override
   public Lock obtainLock(String name) throws IOException {
+    if (sharedLocks) {
+      return shared.obtainLock(prefix + name);
+    }
     return NoLockFactory.INSTANCE.obtainLock(this, name);
   }
 

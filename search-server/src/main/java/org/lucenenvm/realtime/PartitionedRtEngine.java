@@ -67,7 +67,7 @@ public final class PartitionedRtEngine implements Closeable {
     RtEngine[] engines = new RtEngine[count];
     try {
       for (int i = 0; i < count; i++) {
-        engines[i] = RtEngine.open(new NamespacedDirectory(nvm, "p" + i + "."), config, "rt-p" + i);
+        engines[i] = RtEngine.open(partitionDirectory(nvm, i), config, "rt-p" + i);
       }
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileHandlingException(engines);
@@ -76,16 +76,25 @@ public final class PartitionedRtEngine implements Closeable {
     return new PartitionedRtEngine(engines, queryExecutor, config.similarity());
   }
 
+  /** The partition count recorded in {@code nvm}, or 0 when none is. */
+  private static int recordedPartitionCount(Directory nvm) throws IOException {
+    if (!Arrays.asList(nvm.listAll()).contains(PARTITIONS_FILE)) {
+      return 0;
+    }
+    try (ChecksumIndexInput in = nvm.openChecksumInput(PARTITIONS_FILE)) {
+      CodecUtil.checkHeader(in, CODEC, 0, 0);
+      int stored = in.readVInt();
+      CodecUtil.checkFooter(in);
+      return stored;
+    }
+  }
+
   private static void checkPartitionCount(Directory nvm, int count) throws IOException {
-    if (Arrays.asList(nvm.listAll()).contains(PARTITIONS_FILE)) {
-      try (ChecksumIndexInput in = nvm.openChecksumInput(PARTITIONS_FILE)) {
-        CodecUtil.checkHeader(in, CODEC, 0, 0);
-        int stored = in.readVInt();
-        CodecUtil.checkFooter(in);
-        if (stored != count) {
-          throw new IllegalArgumentException(
-              nvm + " was created with " + stored + " partitions, cannot open it with " + count);
-        }
+    int stored = recordedPartitionCount(nvm);
+    if (stored != 0) {
+      if (stored != count) {
+        throw new IllegalArgumentException(
+            nvm + " was created with " + stored + " partitions, cannot open it with " + count);
       }
       return;
     }
@@ -96,6 +105,31 @@ public final class PartitionedRtEngine implements Closeable {
     }
     nvm.sync(List.of(PARTITIONS_FILE));
     nvm.syncMetaData();
+  }
+
+  private static Directory partitionDirectory(Directory nvm, int partition) {
+    return NamespacedDirectory.partition(nvm, "p" + partition + ".");
+  }
+
+  /**
+   * {@link RtEngine#acceptIncomplete} for every partition recorded in {@code nvm}.
+   *
+   * @return the acknowledged documents given up over all partitions
+   */
+  public static long acceptIncomplete(Directory nvm) throws IOException {
+    long givenUp = 0;
+    int count = recordedPartitionCount(nvm);
+    for (int i = 0; i < count; i++) {
+      givenUp += RtEngine.acceptIncomplete(partitionDirectory(nvm, i));
+    }
+    return givenUp;
+  }
+
+  /** {@link RtEngine#setNvmBudgetBytes} of every partition (each gets {@code bytes}). */
+  public void setNvmBudgetBytes(long bytes) {
+    for (RtEngine e : partitions) {
+      e.setNvmBudgetBytes(bytes);
+    }
   }
 
   /** Number of partitions. */
@@ -233,7 +267,11 @@ public final class PartitionedRtEngine implements Closeable {
     return stats;
   }
 
-  /** Closes every partition (see {@link RtEngine#close}). The query executor is the caller's. */
+  /**
+   * Closes every partition (see {@link RtEngine#close}), rethrowing the first failure after trying
+   * all; calling it again retries the partitions whose close failed. The query executor is the
+   * caller's.
+   */
   @Override
   public void close() throws IOException {
     IOUtils.close(partitions);

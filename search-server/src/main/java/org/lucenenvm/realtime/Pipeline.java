@@ -169,6 +169,35 @@ final class Pipeline {
     merger.stop();
   }
 
+  /**
+   * After {@link #stop}: flushes, engraves and commits in the caller's thread every segment of the
+   * table that is not in NVM yet, oldest first, whatever failed before (so a retry after the
+   * operator made room can succeed). A segment that cannot be persisted stays as it is (still
+   * searchable) and the others are still tried.
+   *
+   * @return the segments that could not be persisted (empty when everything is in NVM), each with
+   *     the failure
+   */
+  Map<SegmentDescriptor, Exception> persistRemaining() {
+    Map<SegmentDescriptor, Exception> failed = new LinkedHashMap<>();
+    for (SegmentDescriptor d : table.segments()) {
+      try {
+        if (d.nvm() == null) {
+          if (d.state() == SegmentState.INGESTED) {
+            flushToDram(d);
+          }
+          engrave(d);
+        }
+        if (d.state() == SegmentState.ENGRAVED) {
+          d.committed();
+        }
+      } catch (IOException | RuntimeException e) {
+        failed.put(d, e);
+      }
+    }
+    return failed;
+  }
+
   /** From now on freeing an NVM version keeps its files (graceful shutdown). */
   void keepFilesOnFree() {
     keepFilesOnFree = true;
@@ -209,6 +238,16 @@ final class Pipeline {
     if (halted()) {
       return;
     }
+    flushToDram(d);
+    if (config.policy().eagerEngrave()) {
+      engraver.put(d);
+    } else {
+      committer.put(d);
+    }
+  }
+
+  /** Writes a live segment as a read-optimized segment in DRAM and switches queries to it. */
+  private void flushToDram(SegmentDescriptor d) throws IOException {
     LiveSegment live = d.global().liveSegment();
     ByteBuffersDirectory dram = new ByteBuffersDirectory();
     files.write(dram, SlowCodecReaderWrapper.wrap(live.reader(null)));
@@ -219,11 +258,6 @@ final class Pipeline {
     accounts.addDram(bytes);
     d.setIdFilter(IdFilter.of(version.segment()));
     d.flushed(version);
-    if (config.policy().eagerEngrave()) {
-      engraver.put(d);
-    } else {
-      committer.put(d);
-    }
   }
 
   private void freeDram(SegmentVersion v) throws IOException {
@@ -258,7 +292,7 @@ final class Pipeline {
     SegmentVersion dram = d.dram();
     long bytes = dram.bytes();
     accounts.reserveNvm(bytes, "segment " + d.id());
-    NamespacedDirectory target = new NamespacedDirectory(nvm, namespace(d.id()));
+    NamespacedDirectory target = NamespacedDirectory.segment(nvm, namespace(d.id()));
     DirectoryReader reader;
     try {
       SegmentFiles.copyDurably(dram.directory(), target);
@@ -370,14 +404,21 @@ final class Pipeline {
       long id = nextSegmentId.getAndIncrement();
       SegmentVersion version = null;
       if (liveDocs > 0) {
-        NamespacedDirectory target = new NamespacedDirectory(nvm, namespace(id));
+        NamespacedDirectory target = NamespacedDirectory.segment(nvm, namespace(id));
         DirectoryReader reader;
         long bytes;
         try {
           files.write(target, readers);
           reader = DirectoryReader.open(target);
           bytes = SegmentFiles.bytes(target);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+          accounts.adjustNvm(-sourceBytes);
+          deleteQuietly(target);
+          NvmFullException full =
+              new NvmFullException("NVM directory refused merged segment " + id + ": " + e);
+          full.initCause(e);
+          throw full;
+        } catch (RuntimeException e) {
           accounts.adjustNvm(-sourceBytes);
           deleteQuietly(target);
           throw e;

@@ -27,6 +27,8 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.Lock;
+import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
 import org.apache.lucene.util.ThreadInterruptedException;
@@ -50,11 +52,18 @@ import org.apache.lucene.util.ThreadInterruptedException;
  * <p>Writes ({@link #add}, {@link #update}, {@link #delete}) may come from any thread; they are
  * analyzed in the caller's thread and applied one at a time. Queries never block writes. The NVM
  * tier is any Lucene {@link Directory}, shared by all segments through per-segment name prefixes
- * ({@code seg<id>_}); the engine owns every file with that prefix and the manifest.
+ * ({@code seg<id>_}); the engine owns every file with that prefix, the manifest, and holds the
+ * directory's lock {@value #LOCK_NAME} while open, so a second engine cannot open (and, in volatile
+ * mode, wipe) the same directory.
  */
 public final class RtEngine implements Closeable {
+  /** The lock an engine holds on its directory while open. */
+  static final String LOCK_NAME = "rt.lock";
+
   private final RtEngineConfig config;
   private final Directory nvm;
+  /** Held from open to a successful close: one engine per directory. */
+  private final Lock lock;
   private final DocumentInverter inverter;
   private final ReentrantLock writeLock = new ReentrantLock();
   private final DescriptorTable table = new DescriptorTable(writeLock);
@@ -62,11 +71,20 @@ public final class RtEngine implements Closeable {
   private final MemoryAccounts accounts;
   private final Pipeline pipeline;
   private volatile SegmentDescriptor active;
+  /** Set when close() starts: writes are refused from then on. */
+  private volatile boolean writesClosed;
+  /** Set when close() succeeded: everything is released. */
   private volatile boolean closed;
+  /** Whether close() has taken the live segment out of ingestion (guarded by this). */
+  private boolean activeHandedOver;
+  /** Whether close() has stopped the pipeline threads (guarded by this). */
+  private boolean pipelineStopped;
 
-  private RtEngine(RtEngineConfig config, Directory nvm, long nextSegmentId, String name) {
+  private RtEngine(
+      RtEngineConfig config, Directory nvm, Lock lock, long nextSegmentId, String name) {
     this.config = config;
     this.nvm = nvm;
+    this.lock = lock;
     this.inverter = new DocumentInverter(config.schema(), config.analyzer(), config.similarity());
     this.nextSegmentId = new AtomicLong(nextSegmentId);
     this.accounts = new MemoryAccounts(config.dramBudgetBytes(), config.nvmBudgetBytes());
@@ -74,7 +92,10 @@ public final class RtEngine implements Closeable {
         new Pipeline(config, nvm, table, writeLock, this.nextSegmentId, accounts, name + "-");
   }
 
-  /** Opens an engine with NVM tier {@code nvm}; see {@link DurabilityMode} for what it finds. */
+  /**
+   * Opens an engine with NVM tier {@code nvm}; see {@link DurabilityMode} for what it finds and
+   * refuses. Throws {@link LockObtainFailedException} while another engine has {@code nvm} open.
+   */
   public static RtEngine open(Directory nvm, RtEngineConfig config) throws IOException {
     return open(nvm, config, "rt");
   }
@@ -82,32 +103,133 @@ public final class RtEngine implements Closeable {
   /** As {@link #open(Directory, RtEngineConfig)}, naming the pipeline threads {@code name-*}. */
   public static RtEngine open(Directory nvm, RtEngineConfig config, String name)
       throws IOException {
-    boolean restore = config.mode() == DurabilityMode.GRACEFUL && Manifest.exists(nvm);
-    Manifest manifest = restore ? Manifest.read(nvm) : null;
+    Lock lock = obtainLock(nvm);
+    try {
+      return open(nvm, config, name, lock);
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileHandlingException(lock);
+      throw e;
+    }
+  }
+
+  private static Lock obtainLock(Directory nvm) throws IOException {
+    try {
+      return nvm.obtainLock(LOCK_NAME);
+    } catch (LockObtainFailedException e) {
+      throw new LockObtainFailedException(
+          nvm + " is in use by another open engine (" + LOCK_NAME + " is held)", e);
+    }
+  }
+
+  private static RtEngine open(Directory nvm, RtEngineConfig config, String name, Lock lock)
+      throws IOException {
+    Manifest manifest = Manifest.find(nvm);
+    if (config.mode() == DurabilityMode.VOLATILE) {
+      if (manifest != null) {
+        throw new IllegalStateException(
+            nvm
+                + " holds the "
+                + Manifest.FILE_NAME
+                + " of a GRACEFUL engine ("
+                + manifest.status()
+                + ", "
+                + manifest.segments().size()
+                + " segments); a VOLATILE engine would discard them: open it in GRACEFUL mode,"
+                + " or delete "
+                + Manifest.FILE_NAME
+                + " and its seg* files to discard that index");
+      }
+      deleteUnlisted(nvm, Set.of());
+      return start(new RtEngine(config, nvm, lock, 0, name), null);
+    }
+    checkRestorable(nvm, manifest);
     Set<Long> kept = new HashSet<>();
     if (manifest != null) {
       manifest.segments().forEach(s -> kept.add(s.id()));
-    } else if (config.mode() == DurabilityMode.GRACEFUL && !segmentFileIds(nvm).isEmpty()) {
-      throw new IllegalStateException(
-          nvm
-              + " holds segment files but no shutdown manifest: the previous engine did not shut"
-              + " down gracefully (crash or volatile mode); delete its seg* files to start empty");
-    }
-    if (config.mode() == DurabilityMode.VOLATILE && Manifest.exists(nvm)) {
-      Manifest.delete(nvm);
     }
     deleteUnlisted(nvm, kept);
     long nextId = manifest == null ? 0 : manifest.nextSegmentId();
-    RtEngine engine = new RtEngine(config, nvm, nextId, name);
-    if (manifest != null) {
-      try {
+    RtEngine engine = new RtEngine(config, nvm, lock, nextId, name);
+    try {
+      if (manifest != null) {
         engine.restore(manifest);
-      } catch (IOException | RuntimeException e) {
-        IOUtils.closeWhileHandlingException(engine::retireAll);
-        throw e;
       }
-      Manifest.delete(nvm);
+      Manifest.inUse(nextId).write(nvm);
+      Manifest.reserveRoom(nvm);
+    } catch (IOException | RuntimeException e) {
+      engine.pipeline.keepFilesOnFree();
+      IOUtils.closeWhileHandlingException(engine::retireAll);
+      throw e;
     }
+    return start(engine, manifest);
+  }
+
+  /** Refuses (naming the problem) a graceful index that would not serve every acknowledged doc. */
+  private static void checkRestorable(Directory nvm, Manifest manifest) throws IOException {
+    if (manifest == null) {
+      if (!segmentFileIds(nvm).isEmpty()) {
+        throw new IllegalStateException(
+            nvm
+                + " holds segment files but no shutdown manifest: the previous engine did not shut"
+                + " down gracefully (crash or volatile mode); delete its seg* files to start empty");
+      }
+      return;
+    }
+    switch (manifest.status()) {
+      case CLEAN -> {}
+      case IN_USE ->
+          throw new IllegalStateException(
+              nvm
+                  + ": the previous engine did not shut down gracefully (a crash, or a graceful"
+                  + " close that could not even record what it persisted), so acknowledged"
+                  + " documents may be missing; its segment files are kept; delete "
+                  + Manifest.FILE_NAME
+                  + " and its seg* files to start empty");
+      case INCOMPLETE -> {
+        Manifest.Missing missing = manifest.missing();
+        throw new IllegalStateException(
+            nvm
+                + ": the last graceful close could not persist "
+                + missing.docs()
+                + " acknowledged documents (segments "
+                + missing.segmentIds()
+                + ": "
+                + missing.reason()
+                + "); the "
+                + manifest.persistedDocs()
+                + " documents of its "
+                + manifest.segments().size()
+                + " persisted segments are kept, but opening it would serve fewer documents than"
+                + " were acknowledged. Call RtEngine.acceptIncomplete to serve only those, or"
+                + " delete "
+                + Manifest.FILE_NAME
+                + " and its seg* files to start empty");
+      }
+    }
+  }
+
+  /**
+   * Accepts the loss recorded by a failed graceful close: the index in {@code nvm} (refused by
+   * {@link #open} since) is marked as cleanly shut down with only the documents it persisted, so
+   * the next open serves those. An explicit operator decision; does nothing to an index that was
+   * not left incomplete.
+   *
+   * @return the number of acknowledged documents given up (0 when the index was not incomplete)
+   */
+  public static long acceptIncomplete(Directory nvm) throws IOException {
+    try (Lock lock = obtainLock(nvm)) {
+      Manifest manifest = Manifest.find(nvm);
+      if (manifest == null || manifest.status() != Manifest.Status.INCOMPLETE) {
+        return 0;
+      }
+      new Manifest(Manifest.Status.CLEAN, manifest.nextSegmentId(), manifest.segments(), null)
+          .write(nvm);
+      return manifest.missing().docs();
+    }
+  }
+
+  /** Creates the live segment and starts the pipeline (with the restored segments, if any). */
+  private static RtEngine start(RtEngine engine, Manifest restored) {
     try {
       engine.writeLock.lock();
       try {
@@ -116,7 +238,7 @@ public final class RtEngine implements Closeable {
         engine.writeLock.unlock();
       }
       engine.pipeline.start();
-      if (manifest != null) {
+      if (restored != null) {
         for (SegmentDescriptor d : engine.table.segments()) {
           if (d.state() != SegmentState.INGESTED) {
             engine.pipeline.submitRestored(d);
@@ -153,12 +275,12 @@ public final class RtEngine implements Closeable {
     }
   }
 
-  /** Deletes segment files of segments not in {@code kept}, and stale temporary manifests. */
+  /** Deletes segment files of segments not in {@code kept}. */
   private static void deleteUnlisted(Directory dir, Set<Long> kept) throws IOException {
     boolean deleted = false;
     for (String name : dir.listAll()) {
       Long id = segmentIdOf(name);
-      if ((id != null && !kept.contains(id)) || name.equals(Manifest.FILE_NAME + ".tmp")) {
+      if (id != null && !kept.contains(id)) {
         dir.deleteFile(name);
         deleted = true;
       }
@@ -170,7 +292,7 @@ public final class RtEngine implements Closeable {
 
   private void restore(Manifest manifest) throws IOException {
     for (Manifest.Segment s : manifest.segments()) {
-      NamespacedDirectory dir = new NamespacedDirectory(nvm, Pipeline.namespace(s.id()));
+      NamespacedDirectory dir = NamespacedDirectory.segment(nvm, Pipeline.namespace(s.id()));
       DirectoryReader reader;
       try {
         reader = DirectoryReader.open(dir);
@@ -286,7 +408,7 @@ public final class RtEngine implements Closeable {
   }
 
   private void ensureWritable() {
-    if (closed) {
+    if (writesClosed) {
       throw new IllegalStateException("engine is closed");
     }
     pipeline.checkHealthy();
@@ -444,28 +566,50 @@ public final class RtEngine implements Closeable {
   }
 
   /**
-   * Closes the engine. In {@link DurabilityMode#GRACEFUL} mode first flushes and engraves every
-   * document and writes the manifest (if the pipeline failed, throws after releasing resources:
-   * the documents not yet in NVM are lost). In volatile mode discards the segment files.
+   * Changes the NVM budget, for example to let a retried {@link #close} persist what a first one
+   * could not. Ingestion stopped by {@link NvmFullException} stays stopped.
+   */
+  public void setNvmBudgetBytes(long bytes) {
+    if (bytes < 0) {
+      throw new IllegalArgumentException("NVM budget must be >= 0, got " + bytes);
+    }
+    accounts.setNvmBudget(bytes);
+  }
+
+  /**
+   * Closes the engine; writes are refused from the first call on. In {@link
+   * DurabilityMode#GRACEFUL} mode first flushes and engraves every document and writes the
+   * manifest. If some documents cannot be persisted (NVM budget or directory full), throws an
+   * {@link IOException} naming how many and why, deletes nothing already persisted, records the
+   * index as incomplete in the manifest (so the next {@link #open} refuses it rather than serve
+   * fewer documents than were acknowledged), and stays open for reads: after making room (see
+   * {@link #setNvmBudgetBytes}) call {@code close()} again. In volatile mode discards the segment
+   * files. Closing a closed engine does nothing.
    */
   @Override
-  public void close() throws IOException {
+  public synchronized void close() throws IOException {
+    if (closed) {
+      return;
+    }
     writeLock.lock();
     try {
-      if (closed) {
-        return;
-      }
-      closed = true;
+      writesClosed = true;
     } finally {
       writeLock.unlock();
     }
     try {
       if (config.mode() == DurabilityMode.GRACEFUL) {
         closeGracefully();
+        closed = true;
       } else {
+        closed = true;
         pipeline.abandon();
-        retireAll();
-        deleteUnlisted(nvm, Set.of());
+        try {
+          retireAll();
+          deleteUnlisted(nvm, Set.of());
+        } finally {
+          lock.close();
+        }
       }
     } catch (InterruptedException e) {
       throw new ThreadInterruptedException(e);
@@ -473,29 +617,88 @@ public final class RtEngine implements Closeable {
   }
 
   private void closeGracefully() throws IOException, InterruptedException {
-    LiveSegment last = active.global().liveSegment();
-    if (last.published() > 0) {
-      pipeline.freeze(active);
-      pipeline.enqueueFrozen(active);
-    } else {
-      table.replace(List.of(active), null);
-      active.retire();
+    if (!activeHandedOver) {
+      LiveSegment last = active.global().liveSegment();
+      if (last.published() > 0) {
+        accounts.addFrozenLive(last.ramBytesUsed());
+      } else {
+        table.replace(List.of(active), null);
+        active.retire();
+      }
+      activeHandedOver = true;
     }
-    pipeline.drainAndStop();
-    Throwable failure = pipeline.failure();
-    if (failure != null) {
-      retireAll();
-      throw new IOException("graceful shutdown failed: the index is not persisted", failure);
+    if (!pipelineStopped) {
+      pipeline.drainAndStop();
+      pipelineStopped = true;
     }
-    List<Manifest.Segment> segments = new ArrayList<>();
+    Map<SegmentDescriptor, Exception> failed = pipeline.persistRemaining();
+    Manifest.releaseRoom(nvm);
+    List<Manifest.Segment> persisted = new ArrayList<>();
     for (SegmentDescriptor d : table.segments()) {
-      segments.add(
-          new Manifest.Segment(
-              d.id(), d.level(), d.state(), d.global().maxDoc(), d.deletions()));
+      if (d.nvm() != null) {
+        SegmentState state =
+            d.state() == SegmentState.MERGED ? SegmentState.MERGED : SegmentState.COMMITTED;
+        persisted.add(
+            new Manifest.Segment(d.id(), d.level(), state, d.nvm().maxDoc(), d.deletions()));
+      }
     }
-    new Manifest(nextSegmentId.get(), segments).write(nvm);
-    pipeline.keepFilesOnFree();
-    retireAll();
+    if (failed.isEmpty()) {
+      new Manifest(Manifest.Status.CLEAN, nextSegmentId.get(), persisted, null).write(nvm);
+      pipeline.keepFilesOnFree();
+      IOUtils.close(this::retireAll, lock);
+      return;
+    }
+    throw incomplete(failed, persisted);
+  }
+
+  /**
+   * Records a graceful close that could not persist {@code failed} in the manifest and returns the
+   * exception saying so.
+   */
+  private IOException incomplete(
+      Map<SegmentDescriptor, Exception> failed, List<Manifest.Segment> persisted) {
+    long missingDocs = 0;
+    List<Long> ids = new ArrayList<>();
+    for (SegmentDescriptor d : failed.keySet()) {
+      DeletedDocs deletions = d.deletions();
+      missingDocs += d.global().maxDoc() - (deletions == null ? 0 : deletions.count());
+      ids.add(d.id());
+    }
+    Exception cause = failed.values().iterator().next();
+    Manifest manifest =
+        new Manifest(
+            Manifest.Status.INCOMPLETE,
+            nextSegmentId.get(),
+            persisted,
+            new Manifest.Missing(missingDocs, ids, String.valueOf(cause.getMessage())));
+    Exception manifestFailure = null;
+    try {
+      manifest.write(nvm);
+    } catch (IOException | RuntimeException e) {
+      manifestFailure = e;
+    }
+    IOException failure =
+        new IOException(
+            "graceful close failed: "
+                + missingDocs
+                + " acknowledged documents (segments "
+                + ids
+                + ") are not persisted in "
+                + nvm
+                + " ("
+                + cause.getMessage()
+                + "). Nothing persisted was deleted; "
+                + (manifestFailure == null
+                    ? Manifest.FILE_NAME + " records the index as INCOMPLETE"
+                    : Manifest.FILE_NAME + " could not be rewritten and still says IN_USE")
+                + ", so the next open refuses it. The engine stays open for reads: make room"
+                + " (setNvmBudgetBytes, or free space in the NVM directory) and call close()"
+                + " again to persist them.",
+            cause);
+    if (manifestFailure != null) {
+      failure.addSuppressed(manifestFailure);
+    }
+    return failure;
   }
 
   private void retireAll() throws IOException {

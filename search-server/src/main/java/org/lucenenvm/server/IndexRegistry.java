@@ -29,17 +29,15 @@ import org.lucenenvm.store.NvmDirectory;
  * file system at once, and a damaged pool affects one index only.
  *
  * <p>Opening the registry reopens every index found (GRACEFUL mode: from its pool, without
- * re-indexing). An index that cannot be reopened (for example its engine refuses a pool left by a
- * crash, or by a graceful shutdown that could not persist everything) does not stop the others: it
- * is listed as unavailable with the reason, its requests get 503, and dropping it deletes its
- * files. Usable without HTTP.
+ * re-indexing). An index that cannot be reopened (its engine refuses a pool left by a crash, or by
+ * a graceful shutdown that could not persist every acknowledged document, naming what is missing)
+ * does not stop the others: it is listed as unavailable with the engine's reason, its requests get
+ * 503, and dropping it deletes its files. Usable without HTTP.
  */
 public final class IndexRegistry implements Closeable {
   private static final Logger LOG = Logger.getLogger(IndexRegistry.class.getName());
   static final String POOL_SUFFIX = ".pool";
   static final String DEFINITION_SUFFIX = ".index.json";
-  /** Written when closing an index failed: its pool does not hold everything acknowledged. */
-  static final String FAILED_CLOSE_SUFFIX = ".close-failed";
 
   private final ServerConfig config;
   private final ObjectMapper json;
@@ -74,12 +72,6 @@ public final class IndexRegistry implements Closeable {
     String fileName = definitionFile.getFileName().toString();
     String name = fileName.substring(0, fileName.length() - DEFINITION_SUFFIX.length());
     try {
-      Path failedClose = failedCloseFile(name);
-      if (Files.exists(failedClose)) {
-        throw new IOException(
-            "its last shutdown could not persist every acknowledged document: "
-                + Files.readString(failedClose));
-      }
       IndexDefinition definition = json.readValue(definitionFile.toFile(), IndexDefinition.class);
       if (!definition.name().equals(name)) {
         throw new IOException(definitionFile + " defines index '" + definition.name() + "'");
@@ -122,10 +114,6 @@ public final class IndexRegistry implements Closeable {
     return config.dataDir().resolve(name + DEFINITION_SUFFIX);
   }
 
-  private Path failedCloseFile(String name) {
-    return config.dataDir().resolve(name + FAILED_CLOSE_SUFFIX);
-  }
-
   /** The server configuration. */
   public ServerConfig config() {
     return config;
@@ -138,7 +126,6 @@ public final class IndexRegistry implements Closeable {
     }
     Path pool = poolFile(definition.name());
     Files.deleteIfExists(pool);
-    Files.deleteIfExists(failedCloseFile(definition.name()));
     Path file = definitionFile(definition.name());
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     json.writeValue(tmp.toFile(), definition);
@@ -157,8 +144,9 @@ public final class IndexRegistry implements Closeable {
   }
 
   /**
-   * Drops an index: waits for its requests in flight, closes it, deletes its files. An unavailable
-   * index is dropped by deleting its files.
+   * Drops an index: waits for its requests in flight, closes it, deletes its files (also when the
+   * close failed, e.g. on a full pool: the index is being deleted anyway). An unavailable index is
+   * dropped by deleting its files.
    */
   public synchronized void drop(String name) throws IOException {
     OpenIndex index = indexes.remove(name);
@@ -166,11 +154,14 @@ public final class IndexRegistry implements Closeable {
       throw unknown(name);
     }
     if (index != null) {
-      index.close();
+      try {
+        index.close();
+      } catch (IOException | RuntimeException e) {
+        LOG.warning("closing dropped index '" + name + "' failed, deleting it anyway: " + e);
+      }
     }
     Files.deleteIfExists(poolFile(name));
     Files.deleteIfExists(definitionFile(name));
-    Files.deleteIfExists(failedCloseFile(name));
     LOG.info("dropped index '" + name + "'");
   }
 
@@ -210,10 +201,10 @@ public final class IndexRegistry implements Closeable {
 
   /**
    * Closes every index (GRACEFUL mode: engraves everything and writes each engine's manifest, so
-   * the next open finds the indexes without re-indexing). An index whose close fails is marked
-   * ({@code <name>.close-failed}, holding the reason), so the next open lists it as unavailable
-   * instead of serving what is left of it; the first failure is rethrown after every index was
-   * closed.
+   * the next open finds the indexes without re-indexing). An index whose close fails (its pool
+   * cannot take every document) keeps what it persisted and its engine records it as incomplete,
+   * so the next open lists it as unavailable, naming what is missing, instead of serving what is
+   * left of it; the others are closed normally and the first failure is rethrown at the end.
    */
   @Override
   public synchronized void close() throws IOException {
@@ -227,7 +218,6 @@ public final class IndexRegistry implements Closeable {
         } catch (IOException | RuntimeException e) {
           String name = index.definition().name();
           LOG.severe("closing index '" + name + "' failed: " + e);
-          Files.writeString(failedCloseFile(name), String.valueOf(e.getMessage()));
           if (first == null) {
             first = new IOException("closing index '" + name + "' failed: " + e.getMessage(), e);
           }

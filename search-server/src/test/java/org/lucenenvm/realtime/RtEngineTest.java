@@ -238,7 +238,7 @@ public class RtEngineTest extends LuceneTestCase {
       }
       assertFalse(namespaces.isEmpty());
       for (String namespace : namespaces) {
-        TestUtil.checkIndex(new NamespacedDirectory(nvm, namespace));
+        TestUtil.checkIndex(NamespacedDirectory.segment(nvm, namespace));
       }
     }
   }

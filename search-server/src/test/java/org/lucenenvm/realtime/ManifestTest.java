@@ -1,0 +1,73 @@
+package org.lucenenvm.realtime;
+
+import java.util.List;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.tests.util.LuceneTestCase;
+import org.apache.lucene.util.FixedBitSet;
+
+/** Round trip of the {@link Manifest} format and recovery from interrupted replacements. */
+public class ManifestTest extends LuceneTestCase {
+  private static final String TEMP = Manifest.FILE_NAME + ".tmp";
+
+  private static Manifest incomplete() {
+    FixedBitSet live = new FixedBitSet(130);
+    live.set(0, 130);
+    live.clear(7);
+    live.clear(129);
+    return new Manifest(
+        Manifest.Status.INCOMPLETE,
+        42,
+        List.of(
+            new Manifest.Segment(3, 1, SegmentState.MERGED, 130, new DeletedDocs(live, 2)),
+            new Manifest.Segment(9, 0, SegmentState.COMMITTED, 10, null)),
+        new Manifest.Missing(17, List.of(10L, 11L), "NVM budget exhausted"));
+  }
+
+  public void testRoundTrip() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory()) {
+      assertNull(Manifest.find(dir));
+      incomplete().write(dir);
+      Manifest read = Manifest.find(dir);
+      assertEquals(Manifest.Status.INCOMPLETE, read.status());
+      assertEquals(42, read.nextSegmentId());
+      assertEquals(incomplete().missing(), read.missing());
+      assertEquals(138, read.persistedDocs());
+      Manifest.Segment merged = read.segments().get(0);
+      assertEquals(SegmentState.MERGED, merged.state());
+      assertFalse(merged.deletions().isLive(7));
+      assertFalse(merged.deletions().isLive(129));
+      assertTrue(merged.deletions().isLive(128));
+      Manifest.inUse(43).write(dir);
+      assertEquals(Manifest.Status.IN_USE, Manifest.find(dir).status());
+      assertEquals(List.of(Manifest.FILE_NAME), List.of(dir.listAll()));
+    }
+  }
+
+  public void testReplacementInterruptedBeforeRenameIsCompleted() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory()) {
+      incomplete().write(dir);
+      dir.rename(Manifest.FILE_NAME, TEMP); // synced new manifest, old one already deleted
+      assertEquals(Manifest.Status.INCOMPLETE, Manifest.find(dir).status());
+      assertEquals(List.of(Manifest.FILE_NAME), List.of(dir.listAll()));
+    }
+  }
+
+  public void testUnfinishedTemporaryFileIsDropped() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory()) {
+      try (IndexOutput out = dir.createOutput(TEMP, IOContext.DEFAULT)) {
+        out.writeInt(1);
+      }
+      assertNull(Manifest.find(dir));
+      assertEquals(0, dir.listAll().length);
+      Manifest.inUse(1).write(dir);
+      try (IndexOutput out = dir.createOutput(TEMP, IOContext.DEFAULT)) {
+        out.writeInt(1);
+      }
+      assertEquals(Manifest.Status.IN_USE, Manifest.find(dir).status());
+      assertEquals(List.of(Manifest.FILE_NAME), List.of(dir.listAll()));
+    }
+  }
+}
