@@ -1,6 +1,7 @@
 package org.lucenenvm.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -82,8 +84,27 @@ final class ApiHandler extends Handler.Abstract {
       reply = errorReply(e);
     }
     metrics.record(template, method, reply.status(), System.nanoTime() - start);
+    if (reply.status() >= 400) {
+      drainBody(request);
+    }
     write(response, reply, callback);
     return true;
+  }
+
+  /**
+   * Reads and discards what is left of a refused request's body (when it is within the size
+   * limit), so the connection stays usable: answering before the body is read makes Jetty close
+   * the connection under a client that may already be reusing it.
+   */
+  private void drainBody(Request request) {
+    long length = request.getLength();
+    if (length > 0 && length <= maxBodyBytes) {
+      try {
+        Content.Source.consumeAll(request);
+      } catch (IOException e) {
+        // The client went away; the reply below fails the same way and is handled there.
+      }
+    }
   }
 
   private Route route(String method, String[] p, Exchange x) {
