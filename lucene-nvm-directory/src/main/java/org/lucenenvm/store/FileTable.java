@@ -18,12 +18,14 @@ import java.util.zip.CRC32;
  * <p>Block layout (little endian):
  *
  * <pre>
- * Table    --&gt; Magic, Version, Length, Capacity, Generation, Count, Entry^Count, Checksum
+ * Table    --&gt; Magic, Version, Length, Capacity, Generation, SpareOffset, SpareCapacity, Count, Entry^Count, Checksum
  * Magic    --&gt; int32 0x4C4E5654 ("LNVT")
- * Version  --&gt; int32, currently 1
+ * Version  --&gt; int32, currently 2
  * Length   --&gt; int64, bytes of the table including the checksum
  * Capacity --&gt; int64, bytes allocated for the block (&gt;= Length)
  * Generation --&gt; int64, incremented by every publication
+ * SpareOffset, SpareCapacity --&gt; int64 each: the block the next publication will be written
+ *          into (0, 0 if none); reserving it across restarts lets a full pool still publish deletes
  * Count    --&gt; int32, number of entries
  * Entry    --&gt; NameLength (int16), Name (UTF-8), ExtentCount (int32), (Offset int64, Length int64)^ExtentCount
  * Checksum --&gt; int64, CRC32 of every preceding byte of the table
@@ -31,8 +33,8 @@ import java.util.zip.CRC32;
  */
 final class FileTable {
   static final int MAGIC = 0x4C4E5654;
-  static final int VERSION = 1;
-  private static final int HEADER_BYTES = 36;
+  static final int VERSION = 2;
+  private static final int HEADER_BYTES = 52;
   private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
   private FileTable() {}
@@ -47,11 +49,21 @@ final class FileTable {
     return bytes;
   }
 
-  /** Writes the table for {@code files} into {@code block} (of {@code capacity} bytes). */
-  static void write(MemorySegment block, long capacity, long generation, Map<String, NvmFile> files) {
+  /**
+   * Writes the table for {@code files} into {@code block} (of {@code capacity} bytes), naming
+   * {@code [spareOffset, spareOffset + spareCapacity)} as the block of the next publication.
+   */
+  static void write(
+      MemorySegment block,
+      long capacity,
+      long generation,
+      long spareOffset,
+      long spareCapacity,
+      Map<String, NvmFile> files) {
     long length = encodedLength(files);
     ByteBuffer buf = ByteBuffer.allocate(Math.toIntExact(length)).order(ByteOrder.LITTLE_ENDIAN);
     buf.putInt(MAGIC).putInt(VERSION).putLong(length).putLong(capacity).putLong(generation);
+    buf.putLong(spareOffset).putLong(spareCapacity);
     buf.putInt(files.size());
     for (Map.Entry<String, NvmFile> e : files.entrySet()) {
       byte[] name = e.getKey().getBytes(StandardCharsets.UTF_8);
@@ -68,7 +80,12 @@ final class FileTable {
   }
 
   /** A decoded table. */
-  record Decoded(long capacity, long generation, Map<String, NvmFile> files) {}
+  record Decoded(
+      long capacity,
+      long generation,
+      long spareOffset,
+      long spareCapacity,
+      Map<String, NvmFile> files) {}
 
   /**
    * Reads the table at {@code offset}.
@@ -98,7 +115,9 @@ final class FileTable {
     }
     long capacity = buf.getLong(16);
     long generation = buf.getLong(24);
-    int count = buf.getInt(32);
+    long spareOffset = buf.getLong(32);
+    long spareCapacity = buf.getLong(40);
+    int count = buf.getInt(48);
     buf.position(HEADER_BYTES);
     Map<String, NvmFile> files = new LinkedHashMap<>();
     for (int i = 0; i < count; i++) {
@@ -113,6 +132,6 @@ final class FileTable {
       }
       files.put(new String(name, StandardCharsets.UTF_8), new NvmFile(offsets, lengths, true));
     }
-    return new Decoded(capacity, generation, files);
+    return new Decoded(capacity, generation, spareOffset, spareCapacity, files);
   }
 }

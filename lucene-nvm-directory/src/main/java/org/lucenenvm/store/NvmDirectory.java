@@ -102,6 +102,9 @@ public final class NvmDirectory extends BaseDirectory {
     try {
       table = FileTable.read(pool, root);
       allocator.markUsed(root, table.capacity());
+      if (table.spareCapacity() > 0) {
+        allocator.markUsed(table.spareOffset(), table.spareCapacity());
+      }
       for (Map.Entry<String, NvmFile> e : table.files().entrySet()) {
         NvmFile file = e.getValue();
         for (int i = 0; i < file.extentCount(); i++) {
@@ -114,6 +117,8 @@ public final class NvmDirectory extends BaseDirectory {
     }
     tableOffset = root;
     tableCapacity = table.capacity();
+    spareOffset = table.spareOffset();
+    spareCapacity = table.spareCapacity();
     generation = table.generation();
   }
 
@@ -286,7 +291,13 @@ public final class NvmDirectory extends BaseDirectory {
       spareOffset = offset;
       spareCapacity = capacity;
     }
-    FileTable.write(pool.asSlice(spareOffset, spareCapacity), spareCapacity, generation + 1, durable);
+    FileTable.write(
+        pool.asSlice(spareOffset, spareCapacity),
+        spareCapacity,
+        generation + 1,
+        tableOffset,
+        tableCapacity,
+        durable);
     heap.persist(spareOffset, needed);
     heap.publishRoot(NvmHeap.DIRECTORY_ROOT, spareOffset);
     generation++;

@@ -48,7 +48,17 @@ final class NvmIndexOutput extends IndexOutput {
       }
       last[2] = position;
     }
-    long offset = allocator.allocate(want);
+    long offset;
+    try {
+      offset = allocator.allocate(want);
+    } catch (PoolFullException full) {
+      // A nearly full or fragmented pool may still have room for a smaller extent.
+      want = allocator.largestFree();
+      if (want < ExtentAllocator.BLOCK) {
+        throw full;
+      }
+      offset = allocator.allocate(want);
+    }
     extents.add(new long[] {offset, ExtentAllocator.blocks(want), 0});
     current = pool.asSlice(offset, ExtentAllocator.blocks(want));
     position = 0;

@@ -116,6 +116,40 @@ public class TestNvmDirectoryDurability extends LuceneTestCase {
     }
   }
 
+  public void testFullPoolStillDeletesAfterReopen() throws Exception {
+    Path pool = PoolPaths.poolIn(createTempDir("full-reopen"));
+    long size = 2L * 1024 * 1024;
+    byte[] block = new byte[64 * 1024];
+    java.util.List<String> names = new java.util.ArrayList<>();
+    try (NvmDirectory dir = NvmDirectory.open(pool, size)) {
+      expectThrows(
+          PoolFullException.class,
+          () -> {
+            for (int i = 0; ; i++) {
+              String name = "f" + i;
+              try (org.apache.lucene.store.IndexOutput out =
+                  dir.createOutput(name, org.apache.lucene.store.IOContext.DEFAULT)) {
+                out.writeBytes(block, block.length);
+              }
+              dir.sync(java.util.List.of(name));
+              names.add(name);
+            }
+          });
+    }
+    assertFalse(names.isEmpty());
+    try (NvmDirectory dir = NvmDirectory.open(pool, 0)) {
+      long free = dir.freeBytes();
+      dir.deleteFile(names.get(0)); // publishes into the spare block reserved before the restart
+      assertTrue(dir.freeBytes() > free);
+      // The file being written when the pool filled up was never synced: it is gone.
+      assertEquals(names.size() - 1, dir.listAll().length);
+    }
+    try (NvmDirectory dir = NvmDirectory.open(pool, 0)) {
+      assertFalse(java.util.Arrays.asList(dir.listAll()).contains(names.get(0)));
+      assertTrue(java.util.Arrays.asList(dir.listAll()).contains(names.get(names.size() - 1)));
+    }
+  }
+
   private static <T extends Throwable> T findCause(Throwable t, Class<T> type) {
     for (Throwable c = t; c != null; c = c.getCause()) {
       if (type.isInstance(c)) {
