@@ -17,6 +17,7 @@ public final class ChildJvm implements AutoCloseable {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("--enable-native-access=ALL-UNNAMED");
+    command.add("--add-modules=jdk.incubator.vector");
     command.add("-Xmx512m");
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
