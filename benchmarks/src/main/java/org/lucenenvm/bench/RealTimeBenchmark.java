@@ -62,10 +62,6 @@ public final class RealTimeBenchmark {
    */
   public List<ResultRow> run(RefreshPolicy policy) throws IOException {
     String name = policy.label() + mergeWaitSuffix();
-    var absence = base.absence();
-    if (absence.isPresent()) {
-      return List.of(ResultRow.absent(MODE, name, absence.get()));
-    }
     Path dir = WorkDirectories.fresh(settings.workDir(), "wrt-" + name);
     IndexWriterConfig config = settings.writerConfig(analyzer, base.codec());
     try (Directory directory = base.createDirectory(dir);

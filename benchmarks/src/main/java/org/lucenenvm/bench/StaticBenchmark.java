@@ -37,13 +37,8 @@ public final class StaticBenchmark {
     this.pinning = pinning;
   }
 
-  /** Runs {@code configuration}; an absent configuration gives one "absent" row. */
+  /** Runs {@code configuration}: one row per category plus the {@value ResultRow#ALL} row. */
   public List<ResultRow> run(Configuration configuration) throws IOException {
-    var absence = configuration.absence();
-    if (absence.isPresent()) {
-      System.err.println(configuration.name() + ": " + absence.get());
-      return List.of(ResultRow.absent(MODE, configuration.name(), absence.get()));
-    }
     System.err.println(configuration.name() + ": " + configuration.description());
     Path dir = WorkDirectories.fresh(settings.workDir(), configuration.name());
     try (Directory directory = configuration.createDirectory(dir)) {
