@@ -66,7 +66,7 @@ public class QueryLatencyBenchmark {
       directory = config.createDirectory(Files.createDirectories(temp.resolve("index")));
       IndexWriterConfig iwc = new IndexWriterConfig(analyzer).setCodec(config.codec());
       try (IndexWriter writer = new IndexWriter(directory, iwc)) {
-        CorpusIngest.ingest(corpus, docs, writer, acked -> {}, "jmh index");
+        CorpusIngest.ingest(corpus, docs, CorpusIngest.into(writer), acked -> {}, "jmh index");
         writer.forceMerge(1);
       }
     }

@@ -62,7 +62,7 @@ public final class StaticBenchmark {
   private double buildIndex(Configuration configuration, Directory directory) throws IOException {
     try (IndexWriter writer = new IndexWriter(directory, settings.writerConfig(analyzer, configuration.codec()))) {
       long start = System.nanoTime();
-      CorpusIngest.ingest(settings.corpus(), settings.docs(), writer, acked -> {}, configuration.name() + " index");
+      CorpusIngest.ingest(settings.corpus(), settings.docs(), CorpusIngest.into(writer), acked -> {}, configuration.name() + " index");
       writer.commit();
       double seconds = (System.nanoTime() - start) / 1e9;
       if (settings.forceMergeSegments() > 0) {
