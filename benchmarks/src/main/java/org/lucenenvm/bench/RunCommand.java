@@ -42,7 +42,7 @@ final class RunCommand implements Callable<Integer> {
       description = "NC configurations (default ${DEFAULT-VALUE}).")
   List<String> configs;
 
-  @Option(names = "--nrt", split = ",", defaultValue = "1,10,100,1000,inf", description = "WRT refresh intervals in queries, 'inf' = never (default ${DEFAULT-VALUE}).")
+  @Option(names = "--nrt", split = ",", defaultValue = "1,10,100,1000,inf", description = "WRT refresh intervals in queries, 'inf' = never, 'none' = no NRT run (default ${DEFAULT-VALUE}).")
   List<String> nrt;
 
   @Option(names = "--rt", split = ",", defaultValue = "volatile-eager-lazy,graceful-eager-lazy",
@@ -121,7 +121,7 @@ final class RunCommand implements Callable<Integer> {
     long poolBytes = parseSize(nvmPoolSize);
     List<Configuration> staticConfigs = Configurations.select(modes.contains("nc") ? configs : List.of(), poolBytes);
     Configuration wrtBase = Configurations.select(List.of(wrtConfig), poolBytes).get(0);
-    List<RefreshPolicy> policies = modes.contains("wrt") ? nrt.stream().map(RefreshPolicy::parse).toList() : List.of();
+    List<RefreshPolicy> policies = !modes.contains("wrt") || nrt.equals(List.of("none")) ? List.of() : nrt.stream().map(RefreshPolicy::parse).toList();
     List<EngineSettings> engines = !modes.contains("wrt") || rt.equals(List.of("none")) ? List.of()
         : rt.stream().map(t -> EngineSettings.parse(t, rtCodec, rtSegmentSize, parseSize(rtDramBudget), poolBytes)).toList();
     for (String mode : modes) {
