@@ -298,16 +298,29 @@ public final class NvmDirectory extends BaseDirectory {
     spareCapacity = oldCapacity;
   }
 
-  @Override
-  public IndexInput openInput(String name, IOContext context) throws IOException {
-    ensureOpen();
+  /** The file {@code name} with one more reference, failing as {@link #openInput} documents. */
+  private NvmFile acquireFile(String name) throws IOException {
     NvmFile file = files.get(name);
-    if (file == null || !file.tryIncRef()) {
+    if (file != null && file.tryIncRef()) {
+      return file;
+    }
+    // Look again under the lock: the output may have closed since (outputClosed moves it).
+    synchronized (metadataLock) {
+      file = files.get(name);
+      if (file != null && file.tryIncRef()) {
+        return file;
+      }
       if (writing.containsKey(name)) {
         throw new AccessDeniedException(name, null, "still being written");
       }
       throw new NoSuchFileException(name);
     }
+  }
+
+  @Override
+  public IndexInput openInput(String name, IOContext context) throws IOException {
+    ensureOpen();
+    NvmFile file = acquireFile(name);
     Arena arena = Arena.ofShared();
     MemorySegment[] segments = new MemorySegment[Math.max(1, file.extentCount())];
     if (file.extentCount() == 0) {
