@@ -2,7 +2,6 @@ package org.lucenenvm.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.store.Directory;
 
@@ -10,9 +9,6 @@ import org.apache.lucene.store.Directory;
  * A static index configuration under test: a codec and the kind of {@link Directory} the index lives
  * in. The runner builds one index per configuration (NC mode) or ingests into it while querying
  * (WRT mode).
- *
- * <p>A configuration whose parts are not on the class path reports why through {@link #absence()};
- * the runner then prints an "absent" row instead of measuring anything.
  */
 public interface Configuration {
 
@@ -21,9 +17,6 @@ public interface Configuration {
 
   /** One line saying what is measured. */
   String description();
-
-  /** Empty if this configuration can run here, otherwise the reason it cannot. */
-  Optional<String> absence();
 
   /** The codec every segment of the index is written with. */
   Codec codec();

@@ -4,8 +4,15 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.lucene.index.IndexWriter;
 
-/** Feeds the first documents of a line-doc file into an {@link IndexWriter}. */
+/** Feeds the first documents of a line-doc file into an index, one document at a time. */
 public final class CorpusIngest {
+
+  /** Takes one document; it is acknowledged when this returns. */
+  @FunctionalInterface
+  public interface DocumentSink {
+    /** Indexes {@code doc}. */
+    void add(LineDoc doc) throws IOException;
+  }
 
   /** Called after each acknowledged document with the number acknowledged so far. */
   @FunctionalInterface
@@ -27,12 +34,17 @@ public final class CorpusIngest {
     return count;
   }
 
+  /** A sink adding documents built by {@link DocumentFactory} to {@code writer}; one thread only. */
+  public static DocumentSink into(IndexWriter writer) {
+    DocumentFactory factory = new DocumentFactory();
+    return doc -> writer.addDocument(factory.toDocument(doc));
+  }
+
   /**
-   * Adds the first {@code docs} documents of {@code corpus} to {@code writer}, calling {@code
+   * Adds the first {@code docs} documents of {@code corpus} to {@code sink}, calling {@code
    * listener} after each one; fails if the corpus is shorter.
    */
-  public static void ingest(Path corpus, long docs, IndexWriter writer, AckListener listener, String label) throws IOException {
-    DocumentFactory factory = new DocumentFactory();
+  public static void ingest(Path corpus, long docs, DocumentSink sink, AckListener listener, String label) throws IOException {
     try (LineDocReader reader = LineDocReader.open(corpus);
         ProgressMeter progress = new ProgressMeter(label, docs, "docs")) {
       for (long acked = 1; acked <= docs; acked++) {
@@ -40,7 +52,7 @@ public final class CorpusIngest {
         if (doc == null) {
           throw new IOException(corpus + " has only " + (acked - 1) + " documents, " + docs + " were asked for");
         }
-        writer.addDocument(factory.toDocument(doc));
+        sink.add(doc);
         listener.acknowledged(acked);
         progress.advance(1);
       }

@@ -58,9 +58,6 @@ public class QueryLatencyBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     Configuration config = Configurations.select(List.of(configuration), 1L << 30).get(0);
-    if (config.absence().isPresent()) {
-      throw new IllegalStateException(configuration + ": " + config.absence().get());
-    }
     temp = Files.createTempDirectory("jmh-lucene-nvm");
     Path corpus = temp.resolve("corpus.txt");
     List<Task> tasks = new CorpusGenerator(new GeneratorSettings(docs, 42, 200_000, 1.0, 1024, 200)).generate(corpus, temp.resolve("corpus.tasks"));
@@ -69,7 +66,7 @@ public class QueryLatencyBenchmark {
       directory = config.createDirectory(Files.createDirectories(temp.resolve("index")));
       IndexWriterConfig iwc = new IndexWriterConfig(analyzer).setCodec(config.codec());
       try (IndexWriter writer = new IndexWriter(directory, iwc)) {
-        CorpusIngest.ingest(corpus, docs, writer, acked -> {}, "jmh index");
+        CorpusIngest.ingest(corpus, docs, CorpusIngest.into(writer), acked -> {}, "jmh index");
         writer.forceMerge(1);
       }
     }

@@ -8,30 +8,27 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.store.Directory;
 
 /**
- * WRT mode ("windowed real-time", SPIRIT §5) with Lucene's near-real-time search as the baseline:
- * one thread adds the corpus to an {@link IndexWriter} while the query threads run the task
- * categories interleaved (query {@code n} is of category {@code n mod C}) against a {@link
- * SearcherManager} over that writer, refreshed per {@link RefreshPolicy}.
+ * WRT mode ("windowed real-time", SPIRIT §5): one thread adds the corpus to a {@link
+ * RealTimeTarget} while the query threads run the task categories interleaved (query {@code n} is
+ * of category {@code n mod C}) against it. The baseline target is Lucene's near-real-time search
+ * ({@link NrtTarget}, refreshed per {@link RefreshPolicy}); the real-time engine ({@link
+ * EngineTarget}) never refreshes.
  *
  * <p>Queries run from the start, but only those that start after {@link
  * RunSettings#warmupDocs()} documents were acknowledged are timed; the window closes when ingestion
  * ends and each query thread has timed at least one query of every category (at most one round of
- * categories after ingestion, so no workload is empty). For NRT-inf the
- * ingest thread refreshes once, right after the warm-up share, outside any query's time; other
- * intervals refresh inside the timed query that is due, as an application would.
+ * categories after ingestion, so no workload is empty). Right after the warm-up share the ingest
+ * thread calls {@link RealTimeTarget#warmupReached()} (NRT-inf refreshes there, outside any query's
+ * time); a query's latency includes getting its searcher (NRT-<i>k</i>: the refresh that is due).
  *
- * <p>Freshness: for each timed query, the documents acknowledged (their {@code addDocument}
- * returned) when the query got its searcher minus the documents that searcher's reader holds.
+ * <p>Freshness: for each timed query, the documents acknowledged (their {@code add} returned) just
+ * before the query took its searcher (after any refresh), minus the documents that searcher's
+ * reader holds.
  *
  * <p>QPS of a category is its timed queries divided by the window's wall time (its share of the
  * mixed stream); the {@value ResultRow#ALL} row has the total.
@@ -41,49 +38,43 @@ public final class RealTimeBenchmark {
   /** Mode name in results. */
   public static final String MODE = "WRT";
 
-  private final Configuration base;
   private final RunSettings settings;
   private final Workload workload;
-  private final Analyzer analyzer;
   private final ThreadPinning pinning;
 
-  /** A WRT benchmark indexing into {@code base}'s codec and directory. */
-  public RealTimeBenchmark(Configuration base, RunSettings settings, Workload workload, Analyzer analyzer, ThreadPinning pinning) {
-    this.base = base;
+  /** A WRT benchmark of {@code workload} under {@code settings}. */
+  public RealTimeBenchmark(RunSettings settings, Workload workload, ThreadPinning pinning) {
     this.settings = settings;
     this.workload = workload;
-    this.analyzer = analyzer;
     this.pinning = pinning;
   }
 
   /**
-   * Runs one refresh policy; rows are named {@link RefreshPolicy#label()}, with {@code -mw<ms>} appended
-   * when the full-flush merge wait is not Lucene's default.
+   * The name of an NRT row: {@link RefreshPolicy#label()}, with {@code -mw<ms>} appended when the
+   * full-flush merge wait is not Lucene's default.
    */
-  public List<ResultRow> run(RefreshPolicy policy) throws IOException {
-    String name = policy.label() + mergeWaitSuffix();
-    var absence = base.absence();
-    if (absence.isPresent()) {
-      return List.of(ResultRow.absent(MODE, name, absence.get()));
-    }
+  public String nrtName(RefreshPolicy policy) {
+    return policy.label() + mergeWaitSuffix();
+  }
+
+  /** Runs one target made by {@code factory} in a fresh work directory; rows are named {@code name}. */
+  public List<ResultRow> run(String name, RealTimeTarget.Factory factory) throws IOException {
     Path dir = WorkDirectories.fresh(settings.workDir(), "wrt-" + name);
-    IndexWriterConfig config = settings.writerConfig(analyzer, base.codec());
-    try (Directory directory = base.createDirectory(dir);
-        IndexWriter writer = new IndexWriter(directory, config);
-        SearcherManager manager = new SearcherManager(writer, true, false, SearcherFactories.uncachedFactory())) {
+    try (RealTimeTarget target = factory.open(dir)) {
       Window window = new Window();
       CompletableFuture<Void> ingest =
           CompletableFuture.runAsync(
-              () -> ingest(writer, manager, policy, window), command -> Thread.ofPlatform().name("wrt-ingest").start(command));
+              () -> ingest(target, name, window), command -> Thread.ofPlatform().name("wrt-ingest").start(command));
       List<LatencyStats[]> perThread =
-          ParallelQueries.run("wrt-query", settings.queryThreads(), pinning, thread -> queryLoop(manager, policy, window));
+          ParallelQueries.run("wrt-query", settings.queryThreads(), pinning, thread -> queryLoop(target, window));
       join(ingest);
       long windowEnd = System.nanoTime();
       double docsPerSecond = settings.docs() / ((window.ingestEnd - window.ingestStart) / 1e9);
       long heapBytes = Measurements.usedHeapAfterGc();
-      writer.commit();
-      var facts = new ResultRow.IndexFacts(settings.docs(), docsPerSecond, Measurements.indexBytes(directory), heapBytes);
-      return rows(name, perThread, (windowEnd - window.start) / 1e9, facts);
+      var facts = new ResultRow.IndexFacts(settings.docs(), docsPerSecond, target.indexBytes(), heapBytes);
+      List<ResultRow> rows = rows(name, perThread, (windowEnd - window.start) / 1e9, facts);
+      target.finish();
+      return rows;
     } finally {
       if (!settings.keepIndexes()) {
         WorkDirectories.delete(dir);
@@ -107,25 +98,25 @@ public final class RealTimeBenchmark {
     long ingestEnd;
   }
 
-  private void ingest(IndexWriter writer, SearcherManager manager, RefreshPolicy policy, Window window) {
+  private void ingest(RealTimeTarget target, String name, Window window) {
     ThreadPinning.Pin pin = pinning.pinCurrentThread();
     try {
       long warmupDocs = settings.warmupDocs();
       window.ingestStart = System.nanoTime();
       if (warmupDocs == 0) {
-        openWindow(manager, policy, window);
+        openWindow(target, window);
       }
       CorpusIngest.ingest(
           settings.corpus(),
           settings.docs(),
-          writer,
+          target::add,
           acked -> {
             window.acked.set(acked);
             if (acked == warmupDocs) {
-              openWindow(manager, policy, window);
+              openWindow(target, window);
             }
           },
-          "wrt " + policy.label() + " ingest");
+          "wrt " + name + " ingest");
       window.ingestEnd = System.nanoTime();
     } catch (IOException e) {
       throw new UncheckedIOException("WRT ingestion failed: " + e.getMessage(), e);
@@ -135,15 +126,13 @@ public final class RealTimeBenchmark {
     }
   }
 
-  private static void openWindow(SearcherManager manager, RefreshPolicy policy, Window window) throws IOException {
-    if (policy.never()) {
-      manager.maybeRefreshBlocking();
-    }
+  private static void openWindow(RealTimeTarget target, Window window) throws IOException {
+    target.warmupReached();
     window.start = System.nanoTime();
     window.open = true;
   }
 
-  private LatencyStats[] queryLoop(SearcherManager manager, RefreshPolicy policy, Window window) throws IOException {
+  private LatencyStats[] queryLoop(RealTimeTarget target, Window window) throws IOException {
     List<String> categories = workload.categories();
     LatencyStats[] stats = new LatencyStats[categories.size()];
     for (int i = 0; i < stats.length; i++) {
@@ -157,23 +146,15 @@ public final class RealTimeBenchmark {
       Query query = queries.get((int) ((n / categories.size()) % queries.size()));
       boolean inWindow = window.open;
       long start = System.nanoTime();
-      if (policy.refreshBefore(n)) {
-        manager.maybeRefreshBlocking();
-      }
-      IndexSearcher searcher = manager.acquire();
-      try {
-        long acked = window.acked.get();
-        long visible = searcher.getIndexReader().numDocs();
-        TopDocs top = searcher.search(query, settings.topK());
+      try (RealTimeTarget.View view = target.acquire(n, window.acked::get)) {
+        TopDocs top = view.searcher().search(query, settings.topK());
         long nanos = System.nanoTime() - start;
         if (inWindow) {
           if (stats[category].count() == 0) {
             categoriesTimed++;
           }
-          stats[category].record(nanos, top.totalHits.value(), Math.max(0, acked - visible));
+          stats[category].record(nanos, top.totalHits.value(), Math.max(0, view.acknowledgedBefore() - view.visibleDocs()));
         }
-      } finally {
-        manager.release(searcher);
       }
       if (window.ingestDone && !window.open) {
         throw new IllegalStateException("ingestion ended before the WRT window opened");

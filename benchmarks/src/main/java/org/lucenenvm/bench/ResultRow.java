@@ -6,8 +6,8 @@ package org.lucenenvm.bench;
  *
  * <p>Latencies are in microseconds. {@code unseenMean}/{@code unseenMax} (acknowledged documents the
  * query's reader could not see) are {@code NaN}/-1 in NC mode, where nothing is ingested while
- * querying. A configuration that could not run has {@code status} starting with {@code absent:} and
- * {@code NaN}/-1 everywhere else.
+ * querying. The runner writes only {@value #OK} rows; CSV files of older runs may hold rows with
+ * another status (a reason nothing was measured), which tables print and plots leave out.
  *
  * @param mode {@code NC} or {@code WRT}
  * @param configuration configuration name ({@code NRT-<interval>} in WRT mode)
@@ -49,11 +49,6 @@ public record ResultRow(
   /** Whether this row holds measurements. */
   public boolean measured() {
     return OK.equals(status);
-  }
-
-  /** The row of a configuration that could not run. */
-  public static ResultRow absent(String mode, String configuration, String reason) {
-    return new ResultRow(mode, configuration, reason, ALL, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, -1, Double.NaN, -1, 0, Double.NaN, -1, -1);
   }
 
   /** A measured row built from {@code stats}; latencies and hits are {@code NaN} if it is empty. */

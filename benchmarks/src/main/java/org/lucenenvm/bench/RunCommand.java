@@ -1,5 +1,7 @@
 package org.lucenenvm.bench;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,12 +11,13 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.search.Query;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code run}: the NC runs of the chosen static configurations and the WRT runs of the chosen NRT
- * refresh intervals, then table ({@code table.txt} and stdout), CSV ({@code results.csv}) and PNG
+ * refresh intervals and real-time engine settings (their extra facts in {@value EngineFacts#FILE}), then table ({@code table.txt} and stdout), CSV ({@code results.csv}) and PNG
  * charts in the output directory.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Run NC (static) and WRT (near-real-time) benchmarks.")
@@ -39,8 +42,21 @@ final class RunCommand implements Callable<Integer> {
       description = "NC configurations (default ${DEFAULT-VALUE}).")
   List<String> configs;
 
-  @Option(names = "--nrt", split = ",", defaultValue = "1,10,100,1000,inf", description = "WRT refresh intervals in queries, 'inf' = never (default ${DEFAULT-VALUE}).")
+  @Option(names = "--nrt", split = ",", defaultValue = "1,10,100,1000,inf", description = "WRT refresh intervals in queries, 'inf' = never, 'none' = no NRT run (default ${DEFAULT-VALUE}).")
   List<String> nrt;
+
+  @Option(names = "--rt", split = ",", defaultValue = "volatile-eager-lazy,graceful-eager-lazy",
+      description = "WRT runs of the real-time engine, <volatile|graceful>-<eager|lazy>-<eager|lazy> (engrave, pointer update), 'none' = no run (default ${DEFAULT-VALUE}).")
+  List<String> rt;
+
+  @Option(names = "--rt-codec", defaultValue = EngineSettings.DEFAULT_CODEC, description = "Codec of the engine's segments (default ${DEFAULT-VALUE}).")
+  String rtCodec;
+
+  @Option(names = "--rt-segment-size", defaultValue = "10000", description = "Documents per live segment of the engine (default ${DEFAULT-VALUE}).")
+  int rtSegmentSize;
+
+  @Option(names = "--rt-dram-budget", defaultValue = "256m", description = "DRAM budget of the engine's read-optimized segments (default ${DEFAULT-VALUE}).")
+  String rtDramBudget;
 
   @Option(names = "--wrt-config", defaultValue = "lucene-dram", description = "Configuration the WRT runs index into (default ${DEFAULT-VALUE}).")
   String wrtConfig;
@@ -105,13 +121,16 @@ final class RunCommand implements Callable<Integer> {
     long poolBytes = parseSize(nvmPoolSize);
     List<Configuration> staticConfigs = Configurations.select(modes.contains("nc") ? configs : List.of(), poolBytes);
     Configuration wrtBase = Configurations.select(List.of(wrtConfig), poolBytes).get(0);
-    List<RefreshPolicy> policies = modes.contains("wrt") ? nrt.stream().map(RefreshPolicy::parse).toList() : List.of();
+    List<RefreshPolicy> policies = !modes.contains("wrt") || nrt.equals(List.of("none")) ? List.of() : nrt.stream().map(RefreshPolicy::parse).toList();
+    List<EngineSettings> engines = !modes.contains("wrt") || rt.equals(List.of("none")) ? List.of()
+        : rt.stream().map(t -> EngineSettings.parse(t, rtCodec, rtSegmentSize, parseSize(rtDramBudget), poolBytes)).toList();
     for (String mode : modes) {
       if (!mode.equals("nc") && !mode.equals("wrt")) {
         throw new IllegalArgumentException("unknown mode '" + mode + "': use nc, wrt or nc,wrt");
       }
     }
     Files.createDirectories(out);
+    Files.deleteIfExists(out.resolve(EngineFacts.FILE));
     Files.createDirectories(workDir);
     List<ResultRow> rows = new ArrayList<>();
     try (Analyzer analyzer = new StandardAnalyzer()) {
@@ -124,9 +143,14 @@ final class RunCommand implements Callable<Integer> {
         rows.addAll(nc.run(c));
         ResultsCsv.write(out.resolve("results.csv"), rows);
       }
-      RealTimeBenchmark wrt = new RealTimeBenchmark(wrtBase, settings, workload, analyzer, pinning);
+      RealTimeBenchmark wrt = new RealTimeBenchmark(settings, workload, pinning);
       for (RefreshPolicy policy : policies) {
-        rows.addAll(wrt.run(policy));
+        rows.addAll(wrt.run(wrt.nrtName(policy), NrtTarget.factory(wrtBase, settings, analyzer, policy)));
+        ResultsCsv.write(out.resolve("results.csv"), rows);
+      }
+      Query restartQuery = workload.queries(workload.categories().get(0)).get(0);
+      for (EngineSettings engine : engines) {
+        rows.addAll(wrt.run(engine.label(), EngineTarget.factory(engine, analyzer, restartQuery, f -> appendFacts(f))));
         ResultsCsv.write(out.resolve("results.csv"), rows);
       }
     }
@@ -141,6 +165,14 @@ final class RunCommand implements Callable<Integer> {
     }
     System.err.println("run: results in " + out.toAbsolutePath());
     return 0;
+  }
+
+  private void appendFacts(EngineFacts facts) {
+    try {
+      facts.appendTo(out);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not write " + out.resolve(EngineFacts.FILE), e);
+    }
   }
 
   /** Parses {@code 123}, {@code 512k}, {@code 64m}, {@code 8g} into bytes. */

@@ -37,13 +37,8 @@ public final class StaticBenchmark {
     this.pinning = pinning;
   }
 
-  /** Runs {@code configuration}; an absent configuration gives one "absent" row. */
+  /** Runs {@code configuration}: one row per category plus the {@value ResultRow#ALL} row. */
   public List<ResultRow> run(Configuration configuration) throws IOException {
-    var absence = configuration.absence();
-    if (absence.isPresent()) {
-      System.err.println(configuration.name() + ": " + absence.get());
-      return List.of(ResultRow.absent(MODE, configuration.name(), absence.get()));
-    }
     System.err.println(configuration.name() + ": " + configuration.description());
     Path dir = WorkDirectories.fresh(settings.workDir(), configuration.name());
     try (Directory directory = configuration.createDirectory(dir)) {
@@ -67,7 +62,7 @@ public final class StaticBenchmark {
   private double buildIndex(Configuration configuration, Directory directory) throws IOException {
     try (IndexWriter writer = new IndexWriter(directory, settings.writerConfig(analyzer, configuration.codec()))) {
       long start = System.nanoTime();
-      CorpusIngest.ingest(settings.corpus(), settings.docs(), writer, acked -> {}, configuration.name() + " index");
+      CorpusIngest.ingest(settings.corpus(), settings.docs(), CorpusIngest.into(writer), acked -> {}, configuration.name() + " index");
       writer.commit();
       double seconds = (System.nanoTime() - start) / 1e9;
       if (settings.forceMergeSegments() > 0) {

@@ -2,19 +2,14 @@ package org.lucenenvm.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.store.Directory;
 
-/**
- * A {@link Configuration} assembled from three parts: an availability check, a codec supplier and a
- * directory factory. The suppliers are only called when the check passed.
- */
+/** A {@link Configuration} assembled from a codec supplier and a directory factory. */
 public record StaticConfiguration(
     String name,
     String description,
-    Supplier<Optional<String>> availability,
     Supplier<Codec> codecSupplier,
     DirectoryFactory directoryFactory)
     implements Configuration {
@@ -24,11 +19,6 @@ public record StaticConfiguration(
   public interface DirectoryFactory {
     /** A new, empty directory whose files live in or under {@code workDir}. */
     Directory create(Path workDir) throws IOException;
-  }
-
-  @Override
-  public Optional<String> absence() {
-    return availability.get();
   }
 
   @Override

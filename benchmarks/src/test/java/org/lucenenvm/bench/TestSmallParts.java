@@ -6,7 +6,6 @@ import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
 import java.util.List;
-import java.util.Optional;
 import org.junit.Test;
 
 public class TestSmallParts {
@@ -40,25 +39,5 @@ public class TestSmallParts {
   public void unknownConfigurationIsAnErrorListingTheKnownOnes() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Configurations.select(List.of("ssd"), 1 << 20));
     assertTrue(e.getMessage(), e.getMessage().contains("lucene-dram"));
-  }
-
-  @Test
-  public void nvmConfigurationsReportAbsenceExactlyWhenTheirClassesAreMissing() {
-    var all = Configurations.all(1 << 20);
-    boolean directoryPresent = isLoadable(NvmComponents.DIRECTORY_CLASS);
-    boolean codecPresent = org.apache.lucene.codecs.Codec.availableCodecs().contains(NvmComponents.CODEC_NAME);
-    assertEquals(directoryPresent, all.get("lucene-nvm").absence().isEmpty());
-    assertEquals(directoryPresent && codecPresent, all.get("nvm-uncompressed").absence().isEmpty());
-    assertEquals(Optional.empty(), all.get("lucene-dram").absence());
-    assertEquals(Optional.empty(), all.get("direct-heap").absence());
-  }
-
-  private static boolean isLoadable(String className) {
-    try {
-      Class.forName(className);
-      return true;
-    } catch (ClassNotFoundException e) {
-      return false;
-    }
   }
 }

@@ -1,0 +1,63 @@
+package org.lucenenvm.bench;
+
+import java.util.Locale;
+import org.lucenenvm.codec.NvmCodec;
+import org.lucenenvm.realtime.DurabilityMode;
+import org.lucenenvm.realtime.PipelinePolicy;
+
+/**
+ * How a WRT run configures the real-time engine ({@code org.lucenenvm.realtime.RtEngine}).
+ *
+ * @param mode durability mode
+ * @param policy engrave / pointer-update policy
+ * @param codec codec SPI name the engine writes its read-optimized segments with
+ * @param segmentSize documents per live segment
+ * @param dramBudgetBytes DRAM budget of read-optimized segments
+ * @param poolBytes size of the NVM pool the engine's {@code NvmDirectory} lives in
+ */
+public record EngineSettings(
+    DurabilityMode mode, PipelinePolicy policy, String codec, int segmentSize, long dramBudgetBytes, long poolBytes) {
+
+  /** The default codec of the engine's segments. */
+  public static final String DEFAULT_CODEC = NvmCodec.NAME;
+
+  /** Checks the ranges. */
+  public EngineSettings {
+    if (segmentSize < 1 || dramBudgetBytes < 0 || poolBytes < 1) {
+      throw new IllegalArgumentException("segment size and pool size must be >= 1, DRAM budget >= 0");
+    }
+  }
+
+  /**
+   * Parses {@code <mode>-<engrave>-<pointer>}, e.g. {@code volatile-eager-lazy} or {@code
+   * graceful-lazy-lazy}: mode {@code volatile} or {@code graceful}; engrave and pointer update
+   * {@code eager} or {@code lazy}, as in {@link PipelinePolicy}.
+   */
+  public static EngineSettings parse(String text, String codec, int segmentSize, long dramBudgetBytes, long poolBytes) {
+    String[] parts = text.strip().toLowerCase(Locale.ROOT).split("-");
+    if (parts.length != 3) {
+      throw new IllegalArgumentException("bad engine setting '" + text + "': use <volatile|graceful>-<eager|lazy>-<eager|lazy>, e.g. volatile-eager-lazy");
+    }
+    DurabilityMode mode = switch (parts[0]) {
+      case "volatile" -> DurabilityMode.VOLATILE;
+      case "graceful" -> DurabilityMode.GRACEFUL;
+      default -> throw new IllegalArgumentException("bad engine mode '" + parts[0] + "' in '" + text + "': use volatile or graceful");
+    };
+    for (PipelinePolicy p : PipelinePolicy.values()) {
+      if (word(p.eagerEngrave()).equals(parts[1]) && word(p.eagerPointer()).equals(parts[2])) {
+        return new EngineSettings(mode, p, codec, segmentSize, dramBudgetBytes, poolBytes);
+      }
+    }
+    throw new IllegalArgumentException("bad engine policy '" + parts[1] + "-" + parts[2] + "' in '" + text + "': use eager-lazy, eager-eager or lazy-lazy");
+  }
+
+  /** {@code RT-<mode>-<engrave>-<pointer>}, plus {@code -<codec>} when not the default codec. */
+  public String label() {
+    String base = "RT-" + mode.name().toLowerCase(Locale.ROOT) + "-" + word(policy.eagerEngrave()) + "-" + word(policy.eagerPointer());
+    return codec.equals(DEFAULT_CODEC) ? base : base + "-" + codec;
+  }
+
+  private static String word(boolean eager) {
+    return eager ? "eager" : "lazy";
+  }
+}

@@ -1,0 +1,204 @@
+package org.lucenenvm.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.realtime.DurabilityMode;
+import org.lucenenvm.realtime.RtDocument;
+import org.lucenenvm.realtime.RtEngine;
+import org.lucenenvm.realtime.RtEngineConfig;
+import org.lucenenvm.realtime.RtEngineStats;
+import org.lucenenvm.realtime.RtSchema;
+import org.lucenenvm.realtime.RtSnapshot;
+import org.lucenenvm.store.NvmDirectory;
+
+/**
+ * The real-time engine ({@link RtEngine}) as a {@link RealTimeTarget}: an {@link NvmDirectory} on a
+ * pool file in the work directory, documents mapped field by field from {@link DocumentFactory}'s
+ * (title and body analysed text, date one keyword; the engine also stores the body and indexes an
+ * id), the benchmark's analyzer. Queries never refresh: each takes a snapshot of every acknowledged
+ * document, and its visible count is the snapshot reader's own {@code numDocs()}.
+ *
+ * <p>Twice a second a sampler reads {@link RtEngine#stats()} for the DRAM and live-segment bytes.
+ * {@link #finish()} times {@link RtEngine#close()} and, in {@link DurabilityMode#GRACEFUL} mode,
+ * reopens the pool: from {@code NvmDirectory.open} to the first query's result (the restart time),
+ * then counts the documents the reopened engine holds. The facts go to a consumer.
+ */
+public final class EngineTarget implements RealTimeTarget {
+
+  /** The engine's schema for the benchmark's documents. */
+  static final RtSchema SCHEMA =
+      RtSchema.builder().text(DocumentFactory.TITLE).keyword(DocumentFactory.DATE).text(DocumentFactory.BODY).build();
+
+  private static final long SAMPLE_MILLIS = 500;
+
+  private final EngineSettings settings;
+  private final RtEngineConfig config;
+  private final Path pool;
+  private final Query restartQuery;
+  private final Consumer<EngineFacts> facts;
+  private final NvmDirectory directory;
+  private final RtEngine engine;
+  private final ScheduledExecutorService sampler;
+  private final AtomicLong maxDram = new AtomicLong();
+  private final AtomicLong maxLive = new AtomicLong();
+  private long nextId;
+  private long ingested;
+  private boolean finished;
+
+  private EngineTarget(EngineSettings settings, RtEngineConfig config, Path pool, Query restartQuery, Consumer<EngineFacts> facts)
+      throws IOException {
+    this.settings = settings;
+    this.config = config;
+    this.pool = pool;
+    this.restartQuery = restartQuery;
+    this.facts = facts;
+    this.directory = NvmDirectory.open(pool, settings.poolBytes());
+    RtEngine opened = null;
+    try {
+      opened = RtEngine.open(directory, config);
+    } finally {
+      if (opened == null) {
+        directory.close();
+      }
+    }
+    this.engine = opened;
+    this.sampler = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("rt-stats-sampler").unstarted(r));
+    sampler.scheduleAtFixedRate(this::sample, SAMPLE_MILLIS, SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * A factory of engine targets; {@code restartQuery} is the first query after a graceful restart,
+   * {@code facts} receives each run's {@link EngineFacts}.
+   */
+  public static Factory factory(EngineSettings settings, Analyzer analyzer, Query restartQuery, Consumer<EngineFacts> facts) {
+    RtEngineConfig config =
+        RtEngineConfig.defaults(SCHEMA)
+            .withAnalyzer(analyzer)
+            .withCodec(settings.codec())
+            .withSegmentSize(settings.segmentSize())
+            .withDramBudgetBytes(settings.dramBudgetBytes())
+            .withPolicy(settings.policy())
+            .withMode(settings.mode());
+    return workDir -> new EngineTarget(settings, config, workDir.resolve(Configurations.POOL_FILE), restartQuery, facts);
+  }
+
+  @Override
+  public void add(LineDoc doc) {
+    engine.add(new RtDocument(Long.toString(nextId++),
+        Map.of(DocumentFactory.TITLE, doc.title(), DocumentFactory.DATE, doc.date(), DocumentFactory.BODY, doc.body())));
+    ingested++;
+  }
+
+  @Override
+  public void warmupReached() {}
+
+  @Override
+  public View acquire(long sequence, LongSupplier acknowledged) throws IOException {
+    long acked = acknowledged.getAsLong();
+    RtSnapshot snapshot = engine.acquireSnapshot();
+    IndexSearcher searcher = snapshot.searcher();
+    searcher.setQueryCache(null);
+    long visible = snapshot.reader().numDocs();
+    return new View() {
+      @Override
+      public IndexSearcher searcher() {
+        return searcher;
+      }
+
+      @Override
+      public long visibleDocs() {
+        return visible;
+      }
+
+      @Override
+      public long acknowledgedBefore() {
+        return acked;
+      }
+
+      @Override
+      public void close() throws IOException {
+        snapshot.close();
+      }
+    };
+  }
+
+  @Override
+  public long indexBytes() throws IOException {
+    return engine.stats().nvmBytes();
+  }
+
+  @Override
+  public void finish() throws IOException {
+    finished = true;
+    stopSampler();
+    RtEngineStats end = engine.stats();
+    long start = System.nanoTime();
+    engine.close();
+    double closeMillis = (System.nanoTime() - start) / 1e6;
+    directory.close();
+    double reopenMillis = -1;
+    long reopenedDocs = -1;
+    long reopenedNvmBytes = -1;
+    if (settings.mode() == DurabilityMode.GRACEFUL) {
+      start = System.nanoTime();
+      try (NvmDirectory reopenedDirectory = NvmDirectory.open(pool, settings.poolBytes());
+          RtEngine reopened = RtEngine.open(reopenedDirectory, config)) {
+        reopened.search(restartQuery, 10);
+        reopenMillis = (System.nanoTime() - start) / 1e6;
+        try (RtSnapshot snapshot = reopened.acquireSnapshot()) {
+          reopenedDocs = snapshot.reader().numDocs();
+        }
+        reopenedNvmBytes = reopened.stats().nvmBytes();
+      }
+      if (reopenedDocs != ingested) {
+        throw new IllegalStateException("the reopened engine holds " + reopenedDocs + " documents, " + ingested + " were acknowledged");
+      }
+    }
+    EngineFacts result = new EngineFacts(settings.label(), ingested, settings.dramBudgetBytes(), end.peakDramBytes(),
+        Math.max(maxDram.get(), end.dramBytes()), end.largestDramSegmentBytes(), Math.max(maxLive.get(), end.liveSegmentBytes()),
+        end.dramBytes(), end.nvmBytes(), end.segments().toString(), closeMillis, reopenMillis, reopenedDocs, reopenedNvmBytes);
+    System.err.println(settings.label() + ": " + result);
+    facts.accept(result);
+  }
+
+  private void sample() {
+    try {
+      RtEngineStats stats = engine.stats();
+      maxDram.accumulateAndGet(stats.dramBytes(), Math::max);
+      maxLive.accumulateAndGet(stats.liveSegmentBytes(), Math::max);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (IllegalStateException closed) {
+      // the engine closed between the last sample and the sampler's shutdown
+    }
+  }
+
+  private void stopSampler() {
+    sampler.shutdownNow();
+    try {
+      sampler.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    stopSampler();
+    if (!finished) {
+      IOUtils.close(engine, directory);
+    }
+  }
+}
