@@ -110,28 +110,7 @@ public final class EngineTarget implements RealTimeTarget {
     RtSnapshot snapshot = engine.acquireSnapshot();
     IndexSearcher searcher = snapshot.searcher();
     searcher.setQueryCache(null);
-    long visible = snapshot.reader().numDocs();
-    return new View() {
-      @Override
-      public IndexSearcher searcher() {
-        return searcher;
-      }
-
-      @Override
-      public long visibleDocs() {
-        return visible;
-      }
-
-      @Override
-      public long acknowledgedBefore() {
-        return acked;
-      }
-
-      @Override
-      public void close() throws IOException {
-        snapshot.close();
-      }
-    };
+    return new View(searcher, snapshot.reader().numDocs(), acked, snapshot);
   }
 
   @Override

@@ -64,28 +64,7 @@ public final class NrtTarget implements RealTimeTarget {
     }
     long acked = acknowledged.getAsLong();
     IndexSearcher searcher = manager.acquire();
-    long visible = searcher.getIndexReader().numDocs();
-    return new View() {
-      @Override
-      public IndexSearcher searcher() {
-        return searcher;
-      }
-
-      @Override
-      public long visibleDocs() {
-        return visible;
-      }
-
-      @Override
-      public long acknowledgedBefore() {
-        return acked;
-      }
-
-      @Override
-      public void close() throws IOException {
-        manager.release(searcher);
-      }
-    };
+    return new View(searcher, searcher.getIndexReader().numDocs(), acked, () -> manager.release(searcher));
   }
 
   @Override

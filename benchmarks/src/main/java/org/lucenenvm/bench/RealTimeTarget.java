@@ -23,16 +23,22 @@ public interface RealTimeTarget extends Closeable {
     RealTimeTarget open(Path workDir) throws IOException;
   }
 
-  /** A searcher held by one query, released by {@link #close()}. */
-  interface View extends Closeable {
-    /** The searcher to run the query with. */
-    IndexSearcher searcher();
-
-    /** Documents the searcher's reader holds (live, not deleted), counted from the reader itself. */
-    long visibleDocs();
-
-    /** Documents acknowledged just before the searcher was taken (after any refresh). */
-    long acknowledgedBefore();
+  /**
+   * A searcher held by one query, released by {@link #close()}.
+   *
+   * @param searcher the searcher to run the query with
+   * @param visibleDocs documents the searcher's reader holds (live, not deleted), counted from the
+   *     reader itself
+   * @param acknowledgedBefore documents acknowledged just before the searcher was taken (after any
+   *     refresh)
+   * @param release gives the searcher back
+   */
+  record View(IndexSearcher searcher, long visibleDocs, long acknowledgedBefore, Closeable release)
+      implements Closeable {
+    @Override
+    public void close() throws IOException {
+      release.close();
+    }
   }
 
   /** Indexes one document; it is acknowledged when this returns. Ingest thread only. */
