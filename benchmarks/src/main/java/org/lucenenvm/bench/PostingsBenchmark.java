@@ -89,7 +89,7 @@ public class PostingsBenchmark {
    */
   @Setup(Level.Trial)
   public void openIndex() throws IOException {
-    Configuration configuration = Configurations.all(4L << 30).get(config);
+    Configuration configuration = Configurations.all(1L << 30).get(config);
     work = Path.of(System.getProperty("bench.tmpfs", "/dev/shm"))
         .resolve("lucene-nvm-postings-" + config + "-" + numDocs + "-" + vocabulary);
     Files.createDirectories(work);
