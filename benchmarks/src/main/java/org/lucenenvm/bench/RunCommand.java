@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.search.Query;
+import org.lucenenvm.server.ByteSize;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -118,12 +119,12 @@ final class RunCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--docs " + docs + " but " + corpus + " has only " + corpusDocs + " documents");
     }
     RunSettings settings = new RunSettings(corpus, indexDocs, workDir, keepIndexes, queryThreads, pinThreads, queriesPerCategory, warmupQueries, warmupShare, topK, ramBufferMb, forceMerge, fullFlushMergeWaitMs);
-    long poolBytes = parseSize(nvmPoolSize);
+    long poolBytes = ByteSize.parse(nvmPoolSize);
     List<Configuration> staticConfigs = Configurations.select(modes.contains("nc") ? configs : List.of(), poolBytes);
     Configuration wrtBase = Configurations.select(List.of(wrtConfig), poolBytes).get(0);
     List<RefreshPolicy> policies = !modes.contains("wrt") || nrt.equals(List.of("none")) ? List.of() : nrt.stream().map(RefreshPolicy::parse).toList();
     List<EngineSettings> engines = !modes.contains("wrt") || rt.equals(List.of("none")) ? List.of()
-        : rt.stream().map(t -> EngineSettings.parse(t, rtCodec, rtSegmentSize, parseSize(rtDramBudget), poolBytes)).toList();
+        : rt.stream().map(t -> EngineSettings.parse(t, rtCodec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes)).toList();
     for (String mode : modes) {
       if (!mode.equals("nc") && !mode.equals("wrt")) {
         throw new IllegalArgumentException("unknown mode '" + mode + "': use nc, wrt or nc,wrt");
@@ -176,23 +177,4 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** Parses {@code 123}, {@code 512k}, {@code 64m}, {@code 8g} into bytes. */
-  static long parseSize(String text) {
-    String t = text.strip().toLowerCase(Locale.ROOT);
-    long unit = switch (t.isEmpty() ? ' ' : t.charAt(t.length() - 1)) {
-      case 'k' -> 1L << 10;
-      case 'm' -> 1L << 20;
-      case 'g' -> 1L << 30;
-      case 't' -> 1L << 40;
-      default -> 1;
-    };
-    try {
-      long value = Long.parseLong(unit == 1 ? t : t.substring(0, t.length() - 1));
-      if (value <= 0) {
-        throw new NumberFormatException("not positive");
-      }
-      return Math.multiplyExact(value, unit);
-    } catch (NumberFormatException | ArithmeticException e) {
-      throw new IllegalArgumentException("bad size '" + text + "': use a positive number with optional k, m, g or t", e);
-    }
-  }
 }

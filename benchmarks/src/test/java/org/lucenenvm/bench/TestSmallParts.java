@@ -7,6 +7,7 @@ import static org.junit.Assert.assertTrue;
 
 import java.util.List;
 import org.junit.Test;
+import org.lucenenvm.server.ByteSize;
 
 public class TestSmallParts {
 
@@ -28,11 +29,11 @@ public class TestSmallParts {
 
   @Test
   public void sizesParseWithUnits() {
-    assertEquals(512L << 20, RunCommand.parseSize("512m"));
-    assertEquals(8L << 30, RunCommand.parseSize("8G"));
-    assertEquals(4096, RunCommand.parseSize("4096"));
-    assertThrows(IllegalArgumentException.class, () -> RunCommand.parseSize("-1g"));
-    assertThrows(IllegalArgumentException.class, () -> RunCommand.parseSize("lots"));
+    assertEquals(512L << 20, ByteSize.parse("512m"));
+    assertEquals(8L << 30, ByteSize.parse("8G"));
+    assertEquals(4096, ByteSize.parse("4096"));
+    assertThrows(IllegalArgumentException.class, () -> ByteSize.parse("-1g"));
+    assertThrows(IllegalArgumentException.class, () -> ByteSize.parse("lots"));
   }
 
   @Test

@@ -4,13 +4,14 @@ import java.util.Locale;
 import picocli.CommandLine;
 
 /** Parses byte sizes such as {@code 1048576}, {@code 512k}, {@code 64m}, {@code 2g} (powers of 1024). */
-final class ByteSize implements CommandLine.ITypeConverter<Long> {
+public final class ByteSize implements CommandLine.ITypeConverter<Long> {
   @Override
   public Long convert(String value) {
     return parse(value);
   }
 
-  static long parse(String value) {
+  /** The number of bytes {@code value} names; {@link IllegalArgumentException} if it names none. */
+  public static long parse(String value) {
     String v = value.trim().toLowerCase(Locale.ROOT);
     if (v.endsWith("b")) {
       v = v.substring(0, v.length() - 1);
