@@ -142,6 +142,16 @@ public final class NvmDirectory extends BaseDirectory {
     return names.toArray(String[]::new);
   }
 
+  /** Extents holding the closed file {@code name}: 1 when it is contiguous in the pool. */
+  int extentCount(String name) throws IOException {
+    ensureOpen();
+    NvmFile file = files.get(name);
+    if (file == null) {
+      throw new NoSuchFileException(name);
+    }
+    return file.extentCount();
+  }
+
   @Override
   public long fileLength(String name) throws IOException {
     ensureOpen();
@@ -163,7 +173,7 @@ public final class NvmDirectory extends BaseDirectory {
       if (files.containsKey(name) || writing.containsKey(name)) {
         throw new FileAlreadyExistsException(name);
       }
-      NvmIndexOutput out = new NvmIndexOutput(name, this, allocator, pool);
+      NvmIndexOutput out = new NvmIndexOutput(name, context, this, allocator, pool);
       writing.put(name, out);
       return out;
     }
@@ -353,7 +363,7 @@ public final class NvmDirectory extends BaseDirectory {
             file.decRef(allocator);
           }
         };
-    return new NvmIndexInput("NvmIndexInput(path=\"" + heap.path() + ":" + name + "\")", segments, closer);
+    return NvmIndexInput.open("NvmIndexInput(path=\"" + heap.path() + ":" + name + "\")", segments, closer);
   }
 
   @Override
