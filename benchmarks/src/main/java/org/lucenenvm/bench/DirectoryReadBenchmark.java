@@ -1,6 +1,9 @@
 package org.lucenenvm.bench;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -8,6 +11,7 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.store.MemorySegmentAccessInput;
 import org.apache.lucene.store.RandomAccessInput;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -26,7 +30,11 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Reads of one large file through {@code NvmDirectory} and {@code MMapDirectory} on the same
- * tmpfs: sequential (bulk bytes and longs) and random (positional longs and short byte runs).
+ * tmpfs: sequential (bulk bytes and longs), random (positional longs and short byte runs), and
+ * the two ways postings code reads a 1 KiB block of 256 little-endian ints: a bulk {@code
+ * readInts} into an array, and loads from the {@link MemorySegment} that {@link
+ * MemorySegmentAccessInput#segmentSliceOrNull} hands out (what Lucene's vectorized decoding reads
+ * from).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -36,6 +44,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @Fork(value = 2, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx2g"})
 public class DirectoryReadBenchmark {
   private static final int RANDOM_READS = 1 << 16;
+  private static final int BLOCK_INTS = 256;
+  private static final ValueLayout.OfInt LE_INT =
+      ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
   @Param({"nvm", "mmap"})
   public String directory;
@@ -47,7 +58,11 @@ public class DirectoryReadBenchmark {
   private Directory dir;
   private IndexInput input;
   private RandomAccessInput randomAccess;
+  private MemorySegmentAccessInput segmentAccess;
   private long[] positions;
+  /** 4-byte aligned, with room for a block of ints after each. */
+  private long[] blockPositions;
+  private final int[] ints = new int[BLOCK_INTS];
   private final byte[] chunk = new byte[4096];
   private final byte[] run = new byte[64];
   private int next;
@@ -66,9 +81,15 @@ public class DirectoryReadBenchmark {
     }
     input = dir.openInput("big.bin", IOContext.DEFAULT);
     randomAccess = input.randomAccessSlice(0, input.length());
+    if (!(input instanceof MemorySegmentAccessInput access)) {
+      throw new IllegalStateException(directory + " inputs are not MemorySegmentAccessInputs: " + input);
+    }
+    segmentAccess = access;
     positions = new long[RANDOM_READS];
+    blockPositions = new long[RANDOM_READS];
     for (int i = 0; i < RANDOM_READS; i++) {
       positions[i] = (long) (random.nextDouble() * (fileBytes - run.length));
+      blockPositions[i] = (long) (random.nextDouble() * (fileBytes - BLOCK_INTS * Integer.BYTES)) & ~3L;
     }
   }
 
@@ -113,5 +134,28 @@ public class DirectoryReadBenchmark {
     input.seek(positions[next++ & (RANDOM_READS - 1)]);
     input.readBytes(run, 0, run.length);
     bh.consume(run);
+  }
+
+  /** A seek to a random offset and one bulk {@code readInts} of a 256-int block. */
+  @Benchmark
+  public int randomBlockReadInts() throws IOException {
+    input.seek(blockPositions[next++ & (RANDOM_READS - 1)]);
+    input.readInts(ints, 0, BLOCK_INTS);
+    return ints[0] + ints[BLOCK_INTS - 1];
+  }
+
+  /**
+   * A {@code segmentSliceOrNull} of a random 256-int block and a sum over it, loaded straight from
+   * the segment (no copy into an array).
+   */
+  @Benchmark
+  public int randomBlockSegmentSum() throws IOException {
+    MemorySegment block =
+        segmentAccess.segmentSliceOrNull(blockPositions[next++ & (RANDOM_READS - 1)], BLOCK_INTS * Integer.BYTES);
+    int sum = 0;
+    for (int i = 0; i < BLOCK_INTS; i++) {
+      sum += block.get(LE_INT, (long) i * Integer.BYTES);
+    }
+    return sum;
   }
 }

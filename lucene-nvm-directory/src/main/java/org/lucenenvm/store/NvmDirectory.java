@@ -30,8 +30,11 @@ import org.apache.lucene.store.SingleInstanceLockFactory;
  * <ul>
  *   <li>Reads are loads from the mapped pool ({@link IndexInput}, slices, clones and {@link
  *       org.apache.lucene.store.RandomAccessInput} included); nothing is copied to the Java heap.
- *   <li>Writes are stores into extents of the pool with a running CRC32; closing an output makes
- *       the file visible, {@link #sync} persists its bytes and then publishes it durably.
+ *       Inputs are {@link org.apache.lucene.store.MemorySegmentAccessInput}s, so Lucene's
+ *       segment-based (vectorized) decoding applies as on {@code MMapDirectory}.
+ *   <li>Writes are stores into extents of the pool with a running CRC32; a closed file is one
+ *       contiguous extent whenever the pool has room for it. Closing an output makes the file
+ *       visible, {@link #sync} persists its bytes and then publishes it durably.
  *   <li>The file table lives in the pool and is replaced copy-on-write: the new table is written
  *       and persisted first, then one 8-byte store to the heap's root slot {@link
  *       NvmHeap#DIRECTORY_ROOT}, persisted, makes it current. {@link #rename} and {@link
@@ -142,6 +145,16 @@ public final class NvmDirectory extends BaseDirectory {
     return names.toArray(String[]::new);
   }
 
+  /** Extents holding the closed file {@code name}: 1 when it is contiguous in the pool. */
+  int extentCount(String name) throws IOException {
+    ensureOpen();
+    NvmFile file = files.get(name);
+    if (file == null) {
+      throw new NoSuchFileException(name);
+    }
+    return file.extentCount();
+  }
+
   @Override
   public long fileLength(String name) throws IOException {
     ensureOpen();
@@ -163,7 +176,7 @@ public final class NvmDirectory extends BaseDirectory {
       if (files.containsKey(name) || writing.containsKey(name)) {
         throw new FileAlreadyExistsException(name);
       }
-      NvmIndexOutput out = new NvmIndexOutput(name, this, allocator, pool);
+      NvmIndexOutput out = new NvmIndexOutput(name, context, this, allocator, pool);
       writing.put(name, out);
       return out;
     }
@@ -353,7 +366,7 @@ public final class NvmDirectory extends BaseDirectory {
             file.decRef(allocator);
           }
         };
-    return new NvmIndexInput("NvmIndexInput(path=\"" + heap.path() + ":" + name + "\")", segments, closer);
+    return NvmIndexInput.open("NvmIndexInput(path=\"" + heap.path() + ":" + name + "\")", segments, closer);
   }
 
   @Override

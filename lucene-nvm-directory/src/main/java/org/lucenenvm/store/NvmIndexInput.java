@@ -5,64 +5,88 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.store.MemorySegmentAccessInput;
 import org.apache.lucene.store.RandomAccessInput;
 
 /**
  * Reads an {@link NvmDirectory} file straight from the mapped pool: every read is a load from the
- * file's extents, nothing is copied into the Java heap except into the caller's arrays. A file
- * held by one extent (the usual case) reads through a single segment; a file spread over several
- * extents switches segments at their boundaries.
+ * file's extents, nothing is copied into the Java heap except into the caller's arrays. As Lucene
+ * splits its {@code MemorySegmentIndexInput}, a file held by one extent (the usual case, see
+ * {@link NvmIndexOutput}) reads through {@link SingleSegmentInput}, whose reads are one bounds-
+ * checked load with no segment lookup; a file spread over several extents reads through {@link
+ * MultiSegmentInput}, which switches segments at their boundaries.
  *
- * <p>The views an input, its clones and its slices read through belong to an arena owned by the
- * input that {@link NvmDirectory#openInput} returned; closing it closes the arena, so clones and
- * slices then fail with {@link AlreadyClosedException} instead of reading extents that may have
- * been reused.
+ * <p>Both are {@link MemorySegmentAccessInput}s, so Lucene's own code that reads memory segments
+ * directly (the vectorized postings decoding of {@code Lucene104PostingsReader}, vector scorers)
+ * applies to files of this directory as it does to {@code MMapDirectory}'s.
+ *
+ * <p><b>Lifetime.</b> The segments an input, its clones and its slices read through, and the
+ * segments {@link #segmentSliceOrNull} hands out, all belong to one shared arena owned by the input
+ * that {@link NvmDirectory#openInput} returned. Closing that input (or the directory) closes the
+ * arena first and only then releases the file's extents for reuse. Reads through the inputs
+ * afterwards fail with {@link AlreadyClosedException}; accesses to a segment obtained from {@link
+ * #segmentSliceOrNull} fail with the {@link IllegalStateException} of the foreign memory API. So
+ * neither can ever read memory that has been reused for another file. As with Lucene's inputs, a
+ * caller must not use anything derived from an input after closing it.
  */
-final class NvmIndexInput extends IndexInput implements RandomAccessInput {
+abstract sealed class NvmIndexInput extends IndexInput implements MemorySegmentAccessInput
+    permits SingleSegmentInput, MultiSegmentInput {
   static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
   static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
   static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
   static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
   static final ValueLayout.OfFloat LE_FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
-  private final MemorySegment[] segments;
-  /** Position (in this input) where each segment starts. */
-  private final long[] starts;
-  private final long length;
+  final long length;
   /** Closes the arena and releases the file; set on the input the directory handed out only. */
   private final Runnable closer;
 
-  private int segmentIndex;
-  private MemorySegment current;
-  private long currentPosition;
+  /** The segment sequential reads come from, and the position in it. */
+  MemorySegment current;
+  long currentPosition;
 
   /**
+   * An input over {@code segments} (the file's extents in order, at least one): single-segment
+   * when there is one.
+   *
    * @param closer run (once) when the input returned by the directory closes; null for clones
    *     and slices, whose close does nothing
    */
-  NvmIndexInput(String description, MemorySegment[] segments, Runnable closer) {
-    super(description);
-    this.segments = segments;
-    this.starts = new long[segments.length];
-    long total = 0;
-    for (int i = 0; i < segments.length; i++) {
-      starts[i] = total;
-      total += segments[i].byteSize();
-    }
-    this.length = total;
-    this.closer = closer;
-    this.current = segments[0];
+  static NvmIndexInput open(String description, MemorySegment[] segments, Runnable closer) {
+    return segments.length == 1
+        ? new SingleSegmentInput(description, segments[0], closer)
+        : new MultiSegmentInput(description, segments, closer);
   }
 
-  private AlreadyClosedException alreadyClosed(RuntimeException cause) {
+  NvmIndexInput(String description, MemorySegment first, long length, Runnable closer) {
+    super(description);
+    this.current = first;
+    this.length = length;
+    this.closer = closer;
+  }
+
+  final AlreadyClosedException alreadyClosed(RuntimeException cause) {
     return new AlreadyClosedException("Already closed: " + this, cause);
   }
 
+  final EOFException pastEof(String action, long pos) {
+    return new EOFException(action + " past EOF (pos=" + pos + ", length=" + length + "): " + this);
+  }
+
+  /**
+   * Moves sequential reads to the next segment that has bytes left.
+   *
+   * @throws EOFException if there is none
+   */
+  abstract void nextSegment() throws EOFException;
+
+  /** Reads {@code len} bytes that do not all lie in the current segment. */
+  abstract void readBytesAcrossSegments(byte[] b, int offset, int len) throws IOException;
+
   @Override
-  public byte readByte() throws IOException {
+  public final byte readByte() throws IOException {
     try {
       byte b = current.get(BYTE, currentPosition);
       currentPosition++;
@@ -75,19 +99,8 @@ final class NvmIndexInput extends IndexInput implements RandomAccessInput {
     }
   }
 
-  private void nextSegment() throws EOFException {
-    while (currentPosition >= current.byteSize()) {
-      if (segmentIndex + 1 >= segments.length) {
-        throw new EOFException("read past EOF: " + this);
-      }
-      segmentIndex++;
-      current = segments[segmentIndex];
-      currentPosition = 0;
-    }
-  }
-
   @Override
-  public void readBytes(byte[] b, int offset, int len) throws IOException {
+  public final void readBytes(byte[] b, int offset, int len) throws IOException {
     try {
       MemorySegment.copy(current, BYTE, currentPosition, b, offset, len);
       currentPosition += len;
@@ -98,22 +111,8 @@ final class NvmIndexInput extends IndexInput implements RandomAccessInput {
     }
   }
 
-  private void readBytesAcrossSegments(byte[] b, int offset, int len) throws IOException {
-    if (getFilePointer() + len > length) {
-      throw new EOFException("read past EOF: " + this);
-    }
-    while (len > 0) {
-      nextSegment();
-      int chunk = (int) Math.min(len, current.byteSize() - currentPosition);
-      MemorySegment.copy(current, BYTE, currentPosition, b, offset, chunk);
-      currentPosition += chunk;
-      offset += chunk;
-      len -= chunk;
-    }
-  }
-
   @Override
-  public short readShort() throws IOException {
+  public final short readShort() throws IOException {
     try {
       short v = current.get(LE_SHORT, currentPosition);
       currentPosition += Short.BYTES;
@@ -126,7 +125,7 @@ final class NvmIndexInput extends IndexInput implements RandomAccessInput {
   }
 
   @Override
-  public int readInt() throws IOException {
+  public final int readInt() throws IOException {
     try {
       int v = current.get(LE_INT, currentPosition);
       currentPosition += Integer.BYTES;
@@ -139,7 +138,7 @@ final class NvmIndexInput extends IndexInput implements RandomAccessInput {
   }
 
   @Override
-  public long readLong() throws IOException {
+  public final long readLong() throws IOException {
     try {
       long v = current.get(LE_LONG, currentPosition);
       currentPosition += Long.BYTES;
@@ -152,7 +151,18 @@ final class NvmIndexInput extends IndexInput implements RandomAccessInput {
   }
 
   @Override
-  public void readInts(int[] dst, int offset, int len) throws IOException {
+  public final int readVInt() throws IOException {
+    // Kept as its own call site, as Lucene's inputs do, so the JIT does not mix it up (LUCENE-10366).
+    return super.readVInt();
+  }
+
+  @Override
+  public final long readVLong() throws IOException {
+    return super.readVLong();
+  }
+
+  @Override
+  public final void readInts(int[] dst, int offset, int len) throws IOException {
     try {
       MemorySegment.copy(current, LE_INT, currentPosition, dst, offset, len);
       currentPosition += (long) len * Integer.BYTES;
@@ -164,7 +174,7 @@ final class NvmIndexInput extends IndexInput implements RandomAccessInput {
   }
 
   @Override
-  public void readLongs(long[] dst, int offset, int len) throws IOException {
+  public final void readLongs(long[] dst, int offset, int len) throws IOException {
     try {
       MemorySegment.copy(current, LE_LONG, currentPosition, dst, offset, len);
       currentPosition += (long) len * Long.BYTES;
@@ -176,7 +186,7 @@ final class NvmIndexInput extends IndexInput implements RandomAccessInput {
   }
 
   @Override
-  public void readFloats(float[] dst, int offset, int len) throws IOException {
+  public final void readFloats(float[] dst, int offset, int len) throws IOException {
     try {
       MemorySegment.copy(current, LE_FLOAT, currentPosition, dst, offset, len);
       currentPosition += (long) len * Float.BYTES;
@@ -188,7 +198,7 @@ final class NvmIndexInput extends IndexInput implements RandomAccessInput {
   }
 
   @Override
-  public void skipBytes(long numBytes) throws IOException {
+  public final void skipBytes(long numBytes) throws IOException {
     if (numBytes < 0) {
       throw new IllegalArgumentException("numBytes must be >= 0, got " + numBytes);
     }
@@ -196,123 +206,40 @@ final class NvmIndexInput extends IndexInput implements RandomAccessInput {
   }
 
   @Override
-  public long getFilePointer() {
-    return starts[segmentIndex] + currentPosition;
-  }
-
-  @Override
-  public void seek(long pos) throws IOException {
-    if (pos < 0 || pos > length) {
-      throw new EOFException("seek to " + pos + " outside [0, " + length + "]: " + this);
-    }
-    int index = segmentFor(pos);
-    segmentIndex = index;
-    current = segments[index];
-    currentPosition = pos - starts[index];
-  }
-
-  /** The segment holding {@code pos}; {@code length} maps to the end of the last segment. */
-  private int segmentFor(long pos) {
-    if (segments.length == 1) {
-      return 0;
-    }
-    int i = Arrays.binarySearch(starts, pos);
-    int index = i >= 0 ? i : -i - 2;
-    return Math.min(index, segments.length - 1);
-  }
-
-  @Override
-  public long length() {
+  public final long length() {
     return length;
   }
 
+  /** A segment over {@code [pos, pos + len)}, or null if those bytes span extents. */
+  abstract MemorySegment segmentSlice(long pos, long len);
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The segment belongs to this file's arena: see the class documentation for how long it may
+   * be used.
+   */
   @Override
-  public byte readByte(long pos) throws IOException {
-    try {
-      if (segments.length == 1) {
-        return segments[0].get(BYTE, pos);
-      }
-      int index = segmentFor(pos);
-      return segments[index].get(BYTE, pos - starts[index]);
-    } catch (IndexOutOfBoundsException e) {
-      throw new EOFException("read past EOF at " + pos + ": " + this);
-    } catch (IllegalStateException e) {
-      throw alreadyClosed(e);
+  public final MemorySegment segmentSliceOrNull(long pos, long len) throws IOException {
+    if ((pos | len) < 0) {
+      throw new IllegalArgumentException(
+          "segmentSliceOrNull: negative position or length (pos=" + pos + ", len=" + len + "): " + this);
     }
-  }
-
-  @Override
-  public void readBytes(long pos, byte[] b, int offset, int len) throws IOException {
-    if (segments.length == 1) {
-      try {
-        MemorySegment.copy(segments[0], BYTE, pos, b, offset, len);
-        return;
-      } catch (IndexOutOfBoundsException e) {
-        throw new EOFException("read past EOF at " + pos + ": " + this);
-      } catch (IllegalStateException e) {
-        throw alreadyClosed(e);
-      }
+    if (len > length - pos) {
+      throw pastEof("segmentSliceOrNull", pos + len);
     }
-    RandomAccessInput.super.readBytes(pos, b, offset, len);
-  }
-
-  @Override
-  public short readShort(long pos) throws IOException {
-    try {
-      if (segments.length == 1) {
-        return segments[0].get(LE_SHORT, pos);
-      }
-      int index = segmentFor(pos);
-      return segments[index].get(LE_SHORT, pos - starts[index]);
-    } catch (IndexOutOfBoundsException e) {
-      return (short) ((readByte(pos) & 0xFF) | (readByte(pos + 1) & 0xFF) << 8);
-    } catch (IllegalStateException e) {
-      throw alreadyClosed(e);
+    if (!current.scope().isAlive()) {
+      throw alreadyClosed(null);
     }
+    return segmentSlice(pos, len);
   }
 
   @Override
-  public int readInt(long pos) throws IOException {
-    try {
-      if (segments.length == 1) {
-        return segments[0].get(LE_INT, pos);
-      }
-      int index = segmentFor(pos);
-      return segments[index].get(LE_INT, pos - starts[index]);
-    } catch (IndexOutOfBoundsException e) {
-      return (readShort(pos) & 0xFFFF) | (readShort(pos + 2) & 0xFFFF) << 16;
-    } catch (IllegalStateException e) {
-      throw alreadyClosed(e);
-    }
-  }
+  public abstract NvmIndexInput clone();
 
   @Override
-  public long readLong(long pos) throws IOException {
-    try {
-      if (segments.length == 1) {
-        return segments[0].get(LE_LONG, pos);
-      }
-      int index = segmentFor(pos);
-      return segments[index].get(LE_LONG, pos - starts[index]);
-    } catch (IndexOutOfBoundsException e) {
-      return (readInt(pos) & 0xFFFFFFFFL) | ((long) readInt(pos + 4)) << 32;
-    } catch (IllegalStateException e) {
-      throw alreadyClosed(e);
-    }
-  }
-
-  @Override
-  public NvmIndexInput clone() {
-    NvmIndexInput clone = new NvmIndexInput(toString(), segments, null);
-    clone.segmentIndex = segmentIndex;
-    clone.current = current;
-    clone.currentPosition = currentPosition;
-    return clone;
-  }
-
-  @Override
-  public NvmIndexInput slice(String sliceDescription, long offset, long length) {
-    if (offset < 0 || length < 0 || offset + length > this.length || offset + length < 0) {
+  public final NvmIndexInput slice(String sliceDescription, long offset, long length) {
+    if ((offset | length) < 0 || length > this.length - offset) {
       throw new IllegalArgumentException(
           "slice() "
               + sliceDescription
@@ -325,29 +252,24 @@ final class NvmIndexInput extends IndexInput implements RandomAccessInput {
               + ": "
               + this);
     }
-    int first = segmentFor(offset);
-    int last = length == 0 ? first : segmentFor(offset + length - 1);
-    MemorySegment[] parts = new MemorySegment[last - first + 1];
-    for (int i = first; i <= last; i++) {
-      long from = Math.max(offset, starts[i]) - starts[i];
-      long to = Math.min(offset + length, starts[i] + segments[i].byteSize()) - starts[i];
-      parts[i - first] = segments[i].asSlice(from, Math.max(0, to - from));
-    }
-    return new NvmIndexInput(getFullSliceDescription(sliceDescription), parts, null);
+    return buildSlice(getFullSliceDescription(sliceDescription), offset, length);
   }
 
+  /** The slice {@code [offset, offset + length)}, already checked to lie within this input. */
+  abstract NvmIndexInput buildSlice(String description, long offset, long length);
+
   @Override
-  public RandomAccessInput randomAccessSlice(long offset, long length) {
+  public final RandomAccessInput randomAccessSlice(long offset, long length) {
     return slice("randomAccessSlice", offset, length);
   }
 
   @Override
-  public void prefetch(long offset, long length) {
+  public final void prefetch(long offset, long length) {
     // The pool is memory: nothing to fetch ahead.
   }
 
   @Override
-  public void close() {
+  public final void close() {
     if (closer != null) {
       closer.run();
     }
