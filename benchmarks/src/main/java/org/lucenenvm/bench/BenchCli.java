@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "lucene-nvm benchmarks 0.1.0",
     description = "luceneutil-compatible benchmark runner for lucene-nvm.",
-    subcommands = {GenerateCommand.class, RunCommand.class, PlotCommand.class, JmhCommand.class})
+    subcommands = {GenerateCommand.class, RunCommand.class, CompareCommand.class, QueryCommand.class, PlotCommand.class, JmhCommand.class})
 public final class BenchCli implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -33,6 +33,6 @@ public final class BenchCli implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: generate, run, plot or jmh");
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: generate, run, compare, query, plot or jmh");
   }
 }
