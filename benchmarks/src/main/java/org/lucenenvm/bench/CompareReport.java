@@ -152,9 +152,9 @@ final class CompareReport {
     sb.append("\nStdDev: sample standard deviation of the JVMs' QPS in % of their mean; p-value: two-sided Welch t-test of the JVMs' QPS;\n")
         .append("P50/P99: median over the JVMs, µs; hits differ: queries whose total hits or top-k documents (by date|title) differ")
         .append(mode.equals("NC") ? "" : " (n/a in WRT: the index changes while it is queried)").append(".\n\n");
-    sb.append("JVM  side       configuration         load at start (1, 5, 15)   load at end (1, 5, 15)   seconds\n");
+    sb.append("JVM  side       configuration            load at start (1, 5, 15)   load at end (1, 5, 15)   seconds\n");
     for (JvmRun r : runs) {
-      sb.append(String.format(Locale.ROOT, "%3d  %-10s %-21s %-26s %-24s %7.1f%s%n", r.number(), r.sideName(), r.spec(),
+      sb.append(String.format(Locale.ROOT, "%3d  %-10s %-24s %-26s %-24s %7.1f%s%n", r.number(), r.sideName(), r.spec(),
           r.loadAtStart().averages(), r.loadAtEnd().averages(), r.seconds(), r.loadAtStart().one() > LOAD_WARNING ? "  (load > 1 at start)" : ""));
     }
     return sb.toString();

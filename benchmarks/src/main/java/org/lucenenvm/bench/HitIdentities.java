@@ -15,7 +15,6 @@ import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
-
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TotalHits;
 
