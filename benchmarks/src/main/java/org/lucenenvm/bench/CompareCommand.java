@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.Directory;
 import org.lucenenvm.server.ByteSize;
 import picocli.CommandLine.Command;
@@ -119,7 +120,8 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private void buildIndexes(List<CompareSide> sides, long indexDocs, long poolBytes, List<Path> indexDirs, List<Double> ingestRates) throws Exception {
-    RunSettings settings = new RunSettings(corpus, indexDocs, workDir, true, 1, false, 1, 0, 0, 1, ramBufferMb, forceMerge, 0);
+    RunSettings settings = new RunSettings(corpus, indexDocs, workDir, true, 1, false, 1, 0, 0, 1, ramBufferMb, forceMerge,
+        IndexWriterConfig.DEFAULT_MAX_FULL_FLUSH_MERGE_WAIT_MILLIS);
     try (Analyzer analyzer = new StandardAnalyzer()) {
       for (int side = 0; side < 2; side++) {
         Configuration configuration = Configurations.select(List.of(sides.get(side).spec()), poolBytes).get(0);

@@ -1,12 +1,18 @@
 package org.lucenenvm.bench;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import org.junit.Test;
+import picocli.CommandLine;
 
 /** The statistics of {@code compare} against known values, the alternation order and the load parser. */
 public class TestCompareStatistics {
@@ -70,6 +76,26 @@ public class TestCompareStatistics {
     assertEquals(0.40, load.fifteen(), 0);
     assertEquals("2.31, 1.05, 0.40", load.averages());
     assertThrows(IllegalArgumentException.class, () -> MachineLoad.parse(Instant.EPOCH, "garbage"));
+  }
+
+  @Test
+  public void compareRejectsOneJvmPerSideAndMixedModesBeforeDoingAnything() throws Exception {
+    Path out = Files.createTempDirectory("compare-bad");
+    try {
+      for (List<String> sides : List.of(List.of("--jvms", "1", "--baseline", "lucene-dram", "--candidate", "lucene-nvm"),
+          List.of("--baseline", "lucene-dram", "--candidate", "nrt-10"))) {
+        List<String> args = new java.util.ArrayList<>(List.of("compare", "--corpus", "no-such-corpus.txt", "--tasks", "no.tasks", "--out", out.resolve("o").toString()));
+        args.addAll(sides);
+        StringWriter err = new StringWriter();
+        CommandLine cli = BenchCli.commandLine();
+        cli.setErr(new PrintWriter(err));
+        assertEquals(1, cli.execute(args.toArray(String[]::new)));
+        assertTrue(err.toString(), err.toString().contains(sides.contains("1") ? "--jvms must be >= 2" : "must both be NC configurations or both WRT runs"));
+        assertFalse(Files.exists(out.resolve("o")));
+      }
+    } finally {
+      Files.delete(out);
+    }
   }
 
   @Test
