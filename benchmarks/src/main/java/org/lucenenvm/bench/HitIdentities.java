@@ -94,8 +94,11 @@ final class HitIdentities {
   record Difference(int compared, int differing) {}
 
   /**
-   * Compares the queries of {@code category} with {@code other}'s: a query differs if its total hits
-   * or its top-k identities (in rank order) differ, or if only one side ran it.
+   * Compares the queries of {@code category} with {@code other}'s: a query differs if its top-k
+   * identities (in rank order) differ, if its total hits differ where both are exact (Lucene counts
+   * exactly up to a threshold; beyond it the count is a lower bound that depends on how the postings
+   * format skips, so two lower bounds are not compared, and an exact count must reach the other's
+   * bound), or if only one side ran it.
    */
   Difference compare(String category, HitIdentities other) {
     List<String> mine = byCategory.getOrDefault(category, List.of());
@@ -103,10 +106,27 @@ final class HitIdentities {
     int compared = Math.max(mine.size(), theirs.size());
     int differing = 0;
     for (int i = 0; i < compared; i++) {
-      if (i >= mine.size() || i >= theirs.size() || !mine.get(i).equals(theirs.get(i))) {
+      if (i >= mine.size() || i >= theirs.size() || !sameHits(mine.get(i), theirs.get(i))) {
         differing++;
       }
     }
     return new Difference(compared, differing);
+  }
+
+  /** Whether two lines ({@code number<TAB>total<TAB>identities...}) name the same hits. */
+  static boolean sameHits(String a, String b) {
+    String[] x = a.split("\t", 3);
+    String[] y = b.split("\t", 3);
+    if (!x[0].equals(y[0]) || !(x.length > 2 ? x[2] : "").equals(y.length > 2 ? y[2] : "")) {
+      return false;
+    }
+    boolean xExact = !x[1].endsWith("+");
+    boolean yExact = !y[1].endsWith("+");
+    long xTotal = Long.parseLong(xExact ? x[1] : x[1].substring(0, x[1].length() - 1));
+    long yTotal = Long.parseLong(yExact ? y[1] : y[1].substring(0, y[1].length() - 1));
+    if (xExact && yExact) {
+      return xTotal == yTotal;
+    }
+    return (!xExact || xTotal >= yTotal) && (!yExact || yTotal >= xTotal);
   }
 }

@@ -33,6 +33,7 @@ public final class PaperExperiments {
   private static final String TABLE1 = "SPIRIT Table 1";
   private static final String REFERENCE = "SP-V-L";
   private static final String OUR_REFERENCE = "WRT RT-volatile-eager-lazy";
+  private static final String NOT_IN_PAPER = "(not in the paper)";
 
   /** SPIRIT Table 1, per row: L, M, H, LL, MM, HH, each P50, P95, P99, Avg (µs). */
   private static final Map<String, int[]> TABLE1_ROWS = Map.of(
@@ -59,7 +60,7 @@ public final class PaperExperiments {
       new String[] {"DAX-L", "NC lucene-nvm"},
       new String[] {"DPF-L", "NC direct-heap"},
       new String[] {"SSD", "NC lucene-dram"},
-      new String[] {"-", "NC nvm-uncompressed"});
+      new String[] {NOT_IN_PAPER, "NC nvm-uncompressed"});
 
   private PaperExperiments() {}
 
@@ -91,13 +92,18 @@ public final class PaperExperiments {
       for (String[] map : TABLE1_MAPPING) {
         for (int s = 0; s < stats.length; s++) {
           int column = 4 * w + s;
-          double paper = map[0].equals("-") ? Double.NaN : (double) TABLE1_ROWS.get(map[0])[column] / TABLE1_ROWS.get(REFERENCE)[column];
+          double paper = map[0].equals(NOT_IN_PAPER) ? Double.NaN : (double) TABLE1_ROWS.get(map[0])[column] / TABLE1_ROWS.get(REFERENCE)[column];
           double measured = ratio(find(rows, map[1], SPIRIT_CATEGORIES.get(w)), find(rows, OUR_REFERENCE, SPIRIT_CATEGORIES.get(w)), s);
           ratios.add(new PaperRatio(map[0], map[1], SPIRIT_WORKLOADS.get(w), stats[s] + " / " + REFERENCE + " " + stats[s], paper, measured, TABLE1));
         }
       }
     }
     return ratios;
+  }
+
+  /** The Table 1 ratios worth a chart: P99 of every row but the reference (whose ratio is 1). */
+  static boolean isTable1Chart(PaperRatio r) {
+    return r.metric().startsWith("P99") && !r.paperRow().equals(REFERENCE);
   }
 
   static List<PaperRatio> spiritFig2(List<ResultRow> rows) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -16,7 +17,7 @@ import org.knowm.xchart.style.Styler;
  * Writes an experiment's {@link PaperRatio}s: {@value #MARKDOWN} (a Markdown table, paper beside
  * measured, with the source of each paper figure), {@value #CSV} ({@code paper_row, our_row,
  * workload, metric, paper_ratio, measured_ratio, source}; an empty ratio does not exist) and
- * {@value #PNG} (both ratios of the rows that have both, log scale).
+ * {@value #PNG} (both ratios of the plotted rows that have both, log scale).
  */
 final class PaperReport {
 
@@ -28,6 +29,11 @@ final class PaperReport {
 
   /** Writes the three files into {@code dir}. */
   static void write(String experiment, String context, List<PaperRatio> ratios, Path dir) throws IOException {
+    write(experiment, context, ratios, r -> true, "", dir);
+  }
+
+  /** As {@link #write(String, String, List, Path)}, charting only the ratios {@code plotted} accepts ({@code plotNote} says which). */
+  static void write(String experiment, String context, List<PaperRatio> ratios, Predicate<PaperRatio> plotted, String plotNote, Path dir) throws IOException {
     StringBuilder md = new StringBuilder();
     md.append("# ").append(experiment).append(": paper against measured\n\n").append(context).append("\n\n");
     md.append("Ratios, not absolute values: the paper's hardware (Optane PM, many cores) is not this machine's. ")
@@ -45,7 +51,7 @@ final class PaperReport {
           number(r.paper()), number(r.measured()), text(r.source())));
     }
     Files.write(dir.resolve(CSV), lines, StandardCharsets.UTF_8);
-    draw(experiment, ratios.stream().filter(r -> r.paper() > 0 && r.measured() > 0).toList(), dir.resolve(PNG));
+    draw(experiment + plotNote, ratios.stream().filter(r -> r.paper() > 0 && r.measured() > 0 && plotted.test(r)).toList(), dir.resolve(PNG));
   }
 
   private static void draw(String experiment, List<PaperRatio> ratios, Path file) throws IOException {
@@ -69,7 +75,7 @@ final class PaperReport {
   }
 
   private static String ratio(double v) {
-    return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
+    return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : v >= 0.1 ? "%.2f" : "%.2g", v);
   }
 
   private static String text(String s) {

@@ -99,6 +99,17 @@ public class TestCompareStatistics {
   }
 
   @Test
+  public void hitsCompareIdentitiesAndExactCountsButNotTwoLowerBounds() {
+    assertTrue(HitIdentities.sameHits("3\t42\td1|a\td2|b", "3\t42\td1|a\td2|b"));
+    assertFalse(HitIdentities.sameHits("3\t42\td1|a\td2|b", "3\t42\td2|b\td1|a")); // rank order counts
+    assertFalse(HitIdentities.sameHits("3\t42\td1|a", "3\t43\td1|a"));
+    assertTrue(HitIdentities.sameHits("3\t1000+\td1|a", "3\t1870+\td1|a"));
+    assertTrue(HitIdentities.sameHits("3\t1870\td1|a", "3\t1000+\td1|a"));
+    assertFalse(HitIdentities.sameHits("3\t900\td1|a", "3\t1000+\td1|a"));
+    assertTrue(HitIdentities.sameHits("3\t0", "3\t0"));
+  }
+
+  @Test
   public void sidesAreNcConfigurationsOrWrtRuns() {
     assertEquals(new CompareSide("lucene-dram", false), CompareSide.parse("lucene-dram"));
     CompareSide nrt = CompareSide.parse("nrt-10");
