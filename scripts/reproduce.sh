@@ -75,7 +75,7 @@ else
       done
       ;;
   esac
-  CONTEXT="$DOCS generated documents, $QUERIES timed queries per category, one JVM per configuration; load averages at the start: $LOAD_START, at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown); $(( $(date +%s) - START )) s. Command: scripts/reproduce.sh $NAME --docs $DOCS --queries $QUERIES${EXTRA[*]:+ -- ${EXTRA[*]}}"
+  CONTEXT="$DOCS generated documents, $QUERIES timed queries per category, one JVM per configuration; load averages at the start: $LOAD_START, at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown); $(( $(date +%s) - START )) s. Command: scripts/reproduce.sh $NAME --docs $DOCS --queries $QUERIES$([ "$NAME" = chilukuri ] && echo " --threads \"$THREADS\"")${EXTRA[*]:+ -- ${EXTRA[*]}}"
 fi
 if [ "$NAME" != chilukuri ]; then
   # One latency/QPS chart set over all runs (the runs' own charts stay in their directories).

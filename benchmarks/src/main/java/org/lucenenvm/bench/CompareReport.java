@@ -136,7 +136,7 @@ final class CompareReport {
           loadAtStart.one(), LOAD_WARNING, cpus));
     }
     if (ingestRates.size() == 2) {
-      sb.append(String.format(Locale.ROOT, "index built once per side: baseline %.0f docs/s, candidate %.0f docs/s (one thread, before force-merge)%n", ingestRates.get(0), ingestRates.get(1)));
+      sb.append(String.format(Locale.ROOT, "index built once per side: baseline %.0f docs/s, candidate %.0f docs/s (one thread, before force-merge; both in one JVM, the baseline first)%n", ingestRates.get(0), ingestRates.get(1)));
     }
     sb.append('\n');
     int taskWidth = Math.max(12, comparisons.stream().mapToInt(c -> c.category().length()).max().orElse(0));
