@@ -4,13 +4,18 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.junit.Rule;
 import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
 
 /** luceneutil task files: both names of a category, and lines this runner cannot execute are skipped and counted. */
 public class TestLuceneutilTasks {
+
+  @Rule public TemporaryFolder temp = new TemporaryFolder();
 
   private static final List<String> LUCENEUTIL_LINES = List.of(
       "HighTerm: states # freq=1000",
@@ -60,6 +65,17 @@ public class TestLuceneutilTasks {
     assertEquals("HighTerm", TaskCategories.luceneutilName("TermHigh"));
     assertEquals("AndHighHigh", TaskCategories.luceneutilName("AndHighHigh"));
     assertEquals("TermMed", TaskCategories.generatorName("MedTerm"));
+  }
+
+  @Test
+  public void theGeneratorWritesLuceneutilNamesOnRequest() throws Exception {
+    Path dir = temp.newFolder().toPath();
+    List<Task> tasks = new CorpusGenerator(new GeneratorSettings(1000, 7, 2000, 1.0, 256, 5))
+        .generate(dir.resolve("c.txt"), dir.resolve("c.tasks"), true);
+    List<String> categories = TaskFile.read(dir.resolve("c.tasks")).stream().map(Task::category).distinct().toList();
+    assertEquals(tasks.stream().map(Task::category).distinct().toList(), categories);
+    assertTrue(categories.toString(), categories.contains("HighTerm") && categories.contains("MedTerm"));
+    assertTrue(categories.toString(), categories.stream().noneMatch(c -> c.startsWith("Term")));
   }
 
   @Test
