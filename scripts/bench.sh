@@ -3,6 +3,8 @@
 #   scripts/bench.sh generate --docs 1000000 --corpus data/c.txt --tasks data/c.tasks
 #   scripts/bench.sh run --corpus data/c.txt --tasks data/c.tasks --out benchmarks/results/x
 #   scripts/bench.sh plot --csv benchmarks/results/x/results.csv
+#   scripts/bench.sh compare --baseline lucene-dram --candidate nvm-uncompressed --corpus data/c.txt --tasks data/c.tasks --out benchmarks/results/cmp
+#   scripts/bench.sh paper --experiment spirit-table1 --csv benchmarks/results/x/results.csv --out benchmarks/results/x   (scripts/reproduce.sh runs it)
 #   scripts/bench.sh jmh QueryLatencyBenchmark -f 1        (JMH's own options after 'jmh')
 # BENCH_JAR runs another copy of the jar; BENCH_REBUILD=1 rebuilds it; BENCH_JVM_OPTS replaces the default heap flags (-Xms2g -Xmx8g).
 set -euo pipefail

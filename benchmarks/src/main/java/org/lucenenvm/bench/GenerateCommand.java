@@ -34,6 +34,9 @@ final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--tasks-per-category", defaultValue = "500", description = "Distinct tasks per category (default ${DEFAULT-VALUE}).")
   int tasksPerCategory;
 
+  @Option(names = "--luceneutil-names", description = "Name the term categories as luceneutil does (HighTerm, MedTerm, LowTerm instead of TermHigh, TermMed, TermLow).")
+  boolean luceneutilNames;
+
   @Override
   public Integer call() throws Exception {
     GeneratorSettings settings = new GeneratorSettings(docs, seed, vocabulary, zipf, bodyBytes, tasksPerCategory);
@@ -42,7 +45,7 @@ final class GenerateCommand implements Callable<Integer> {
         Files.createDirectories(p.toAbsolutePath().getParent());
       }
     }
-    var written = new CorpusGenerator(settings).generate(corpus, tasks);
+    var written = new CorpusGenerator(settings).generate(corpus, tasks, luceneutilNames);
     System.err.printf("generate: wrote %,d docs to %s (%,d bytes) and %d tasks to %s%n", docs, corpus, Files.size(corpus), written.size(), tasks);
     return 0;
   }

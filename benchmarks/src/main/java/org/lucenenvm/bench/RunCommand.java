@@ -14,6 +14,7 @@ import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.search.Query;
 import org.lucenenvm.server.ByteSize;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -62,29 +63,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--wrt-config", defaultValue = "lucene-dram", description = "Configuration the WRT runs index into (default ${DEFAULT-VALUE}).")
   String wrtConfig;
 
-  @Option(names = "--categories", split = ",", description = "Only these task categories (default: all in the tasks file).")
-  List<String> categories = new ArrayList<>();
-
-  @Option(names = "--field", defaultValue = DocumentFactory.BODY, description = "Default query field (default ${DEFAULT-VALUE}).")
-  String field;
-
-  @Option(names = "--query-threads", defaultValue = "1", description = "Query threads (default ${DEFAULT-VALUE}).")
-  int queryThreads;
-
-  @Option(names = "--pin-threads", description = "Pin query/ingest threads to CPUs (OpenHFT affinity) where possible.")
-  boolean pinThreads;
-
-  @Option(names = "--queries-per-category", defaultValue = "2000", description = "NC timed queries per category (default ${DEFAULT-VALUE}).")
-  int queriesPerCategory;
-
-  @Option(names = "--warmup-queries-per-category", defaultValue = "500", description = "NC untimed warm-up queries per category (default ${DEFAULT-VALUE}).")
-  int warmupQueries;
+  @Mixin QueryOptions query;
 
   @Option(names = "--warmup-share", defaultValue = "0.8", description = "WRT: share of the corpus ingested before queries are timed (default ${DEFAULT-VALUE}).")
   double warmupShare;
-
-  @Option(names = "--top-k", defaultValue = "10", description = "Hits per query (default ${DEFAULT-VALUE}).")
-  int topK;
 
   @Option(names = "--ram-buffer-mb", defaultValue = "128", description = "IndexWriter RAM buffer (default ${DEFAULT-VALUE}).")
   double ramBufferMb;
@@ -105,9 +87,6 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--nvm-pool-size", defaultValue = "8g", description = "NVM pool size, e.g. 512m, 8g (default ${DEFAULT-VALUE}).")
   String nvmPoolSize;
 
-  @Option(names = "--seed", defaultValue = "1", description = "Seed of the query order (default ${DEFAULT-VALUE}).")
-  long seed;
-
   @Option(names = "--subtitle", description = "Text added to chart titles (default: corpus size and machine).")
   String subtitle;
 
@@ -118,7 +97,7 @@ final class RunCommand implements Callable<Integer> {
     if (indexDocs > corpusDocs) {
       throw new IllegalArgumentException("--docs " + docs + " but " + corpus + " has only " + corpusDocs + " documents");
     }
-    RunSettings settings = new RunSettings(corpus, indexDocs, workDir, keepIndexes, queryThreads, pinThreads, queriesPerCategory, warmupQueries, warmupShare, topK, ramBufferMb, forceMerge, fullFlushMergeWaitMs);
+    RunSettings settings = new RunSettings(corpus, indexDocs, workDir, keepIndexes, query.queryThreads, query.pinThreads, query.queriesPerCategory, query.warmupQueries, warmupShare, query.topK, ramBufferMb, forceMerge, fullFlushMergeWaitMs);
     long poolBytes = ByteSize.parse(nvmPoolSize);
     List<Configuration> staticConfigs = Configurations.select(modes.contains("nc") ? configs : List.of(), poolBytes);
     Configuration wrtBase = Configurations.select(List.of(wrtConfig), poolBytes).get(0);
@@ -135,10 +114,10 @@ final class RunCommand implements Callable<Integer> {
     Files.createDirectories(workDir);
     List<ResultRow> rows = new ArrayList<>();
     try (Analyzer analyzer = new StandardAnalyzer()) {
-      Workload workload = Workload.parse(TaskFile.read(tasks), categories, field, analyzer, seed);
-      ThreadPinning pinning = new ThreadPinning(pinThreads);
+      Workload workload = Workload.parse(TaskFile.read(tasks), query.categories, query.field, analyzer, query.seed);
+      ThreadPinning pinning = new ThreadPinning(query.pinThreads);
       System.err.printf("run: %,d docs, categories %s, %d query thread(s), JVM %s, max heap %d MiB%n",
-          indexDocs, workload.categories(), queryThreads, Runtime.version(), Runtime.getRuntime().maxMemory() >> 20);
+          indexDocs, workload.categories(), query.queryThreads, Runtime.version(), Runtime.getRuntime().maxMemory() >> 20);
       StaticBenchmark nc = new StaticBenchmark(settings, workload, analyzer, pinning);
       for (Configuration c : staticConfigs) {
         rows.addAll(nc.run(c));
@@ -176,5 +155,4 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
-  /** Parses {@code 123}, {@code 512k}, {@code 64m}, {@code 8g} into bytes. */
 }

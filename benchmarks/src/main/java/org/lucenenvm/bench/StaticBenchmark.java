@@ -42,16 +42,8 @@ public final class StaticBenchmark {
     System.err.println(configuration.name() + ": " + configuration.description());
     Path dir = WorkDirectories.fresh(settings.workDir(), configuration.name());
     try (Directory directory = configuration.createDirectory(dir)) {
-      double docsPerSecond = buildIndex(configuration, directory);
-      long indexBytes = Measurements.indexBytes(directory);
-      try (DirectoryReader reader = DirectoryReader.open(directory)) {
-        if (reader.numDocs() != settings.docs()) {
-          throw new IllegalStateException(configuration.name() + ": index has " + reader.numDocs() + " documents, expected " + settings.docs());
-        }
-        IndexSearcher searcher = SearcherFactories.uncached(reader);
-        var facts = new ResultRow.IndexFacts(settings.docs(), docsPerSecond, indexBytes, Measurements.usedHeapAfterGc());
-        return queryAll(configuration.name(), searcher, facts);
-      }
+      double docsPerSecond = buildIndex(settings, analyzer, configuration, directory);
+      return measure(configuration.name(), directory, docsPerSecond);
     } finally {
       if (!settings.keepIndexes()) {
         WorkDirectories.delete(dir);
@@ -59,7 +51,31 @@ public final class StaticBenchmark {
     }
   }
 
-  private double buildIndex(Configuration configuration, Directory directory) throws IOException {
+  /**
+   * Queries the committed index in {@code directory} (built before, possibly by another JVM): one
+   * row per category plus the {@value ResultRow#ALL} row, labelled {@code name}; {@code
+   * docsPerSecond} is the ingest rate to report ({@code NaN} if unknown).
+   *
+   * @throws IllegalStateException if the index does not hold {@link RunSettings#docs()} documents
+   */
+  public List<ResultRow> measure(String name, Directory directory, double docsPerSecond) throws IOException {
+    long indexBytes = Measurements.indexBytes(directory);
+    try (DirectoryReader reader = DirectoryReader.open(directory)) {
+      if (reader.numDocs() != settings.docs()) {
+        throw new IllegalStateException(name + ": index has " + reader.numDocs() + " documents, expected " + settings.docs());
+      }
+      IndexSearcher searcher = SearcherFactories.uncached(reader);
+      var facts = new ResultRow.IndexFacts(settings.docs(), docsPerSecond, indexBytes, Measurements.usedHeapAfterGc());
+      return queryAll(name, searcher, facts);
+    }
+  }
+
+  /**
+   * Indexes the first {@link RunSettings#docs()} documents of the corpus into {@code directory} with
+   * one thread, commits, force-merges as the settings say and commits again; returns documents per
+   * second of adding plus the first commit.
+   */
+  public static double buildIndex(RunSettings settings, Analyzer analyzer, Configuration configuration, Directory directory) throws IOException {
     try (IndexWriter writer = new IndexWriter(directory, settings.writerConfig(analyzer, configuration.codec()))) {
       long start = System.nanoTime();
       CorpusIngest.ingest(settings.corpus(), settings.docs(), CorpusIngest.into(writer), acked -> {}, configuration.name() + " index");

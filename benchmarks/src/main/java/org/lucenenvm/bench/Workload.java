@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.queryparser.classic.ParseException;
 import org.apache.lucene.queryparser.classic.QueryParser;
@@ -20,13 +21,18 @@ import org.apache.lucene.search.Query;
 public final class Workload {
 
   private final Map<String, List<Query>> byCategory;
+  private final Map<String, Integer> skipped;
 
-  private Workload(Map<String, List<Query>> byCategory) {
+  private Workload(Map<String, List<Query>> byCategory, Map<String, Integer> skipped) {
     this.byCategory = byCategory;
+    this.skipped = skipped;
   }
 
   /**
-   * Parses {@code tasks}, keeping only {@code categories} if that list is not empty.
+   * Parses {@code tasks}, keeping only {@code categories} if that list is not empty (a category
+   * matches under its luceneutil or generator name, see {@link TaskCategories}). Tasks in luceneutil
+   * syntax this runner cannot execute ({@link UnsupportedTaskSyntax}) are skipped and counted per
+   * kind; if any were, one line on stderr says how many of each.
    *
    * @throws IllegalArgumentException naming the task that does not parse, or a requested category
    *     that has no task
@@ -34,8 +40,14 @@ public final class Workload {
   public static Workload parse(List<Task> tasks, List<String> categories, String field, Analyzer analyzer, long seed) {
     QueryParser parser = new QueryParser(field, analyzer);
     Map<String, List<Query>> byCategory = new LinkedHashMap<>();
+    Map<String, Integer> skipped = new TreeMap<>();
     for (Task task : tasks) {
-      if (!categories.isEmpty() && !categories.contains(task.category())) {
+      if (!categories.isEmpty() && categories.stream().noneMatch(c -> TaskCategories.same(c, task.category()))) {
+        continue;
+      }
+      String unsupported = UnsupportedTaskSyntax.kindOf(task);
+      if (unsupported != null) {
+        skipped.merge(unsupported, 1, Integer::sum);
         continue;
       }
       try {
@@ -44,17 +56,33 @@ public final class Workload {
         throw new IllegalArgumentException("task does not parse: '" + task.toLine() + "': " + e.getMessage(), e);
       }
     }
+    if (!skipped.isEmpty()) {
+      System.err.println(skipNote(skipped));
+    }
     for (String category : categories) {
-      if (!byCategory.containsKey(category)) {
-        throw new IllegalArgumentException("no task of category '" + category + "' in the tasks file");
+      if (byCategory.keySet().stream().noneMatch(c -> TaskCategories.same(c, category))) {
+        throw new IllegalArgumentException("no task of category '" + category + "' that this runner can execute in the tasks file");
       }
     }
     if (byCategory.isEmpty()) {
-      throw new IllegalArgumentException("the tasks file has no task");
+      throw new IllegalArgumentException("the tasks file has no task this runner can execute");
     }
     SplittableRandom random = new SplittableRandom(seed);
     byCategory.replaceAll((category, queries) -> shuffled(queries, random));
-    return new Workload(byCategory);
+    return new Workload(byCategory, Map.copyOf(skipped));
+  }
+
+  /** Tasks skipped as unexecutable, by kind of syntax (empty if none). */
+  public Map<String, Integer> skipped() {
+    return skipped;
+  }
+
+  /** The one line that reports skipped tasks, e.g. {@code tasks: skipped 3 ... (near// 2, nrq// 1)}. */
+  static String skipNote(Map<String, Integer> skipped) {
+    int total = skipped.values().stream().mapToInt(Integer::intValue).sum();
+    StringBuilder kinds = new StringBuilder();
+    new TreeMap<>(skipped).forEach((kind, n) -> kinds.append(kinds.isEmpty() ? "" : ", ").append(kind).append(' ').append(n));
+    return "tasks: skipped " + total + " task(s) in luceneutil syntax this runner cannot execute (" + kinds + ")";
   }
 
   /** Category names in file order. */
@@ -62,9 +90,17 @@ public final class Workload {
     return List.copyOf(byCategory.keySet());
   }
 
-  /** The queries of {@code category}, in run order. */
+  /** The queries of {@code category} (under either of its names), in run order. */
   public List<Query> queries(String category) {
-    return byCategory.get(category);
+    List<Query> queries = byCategory.get(category);
+    if (queries != null) {
+      return queries;
+    }
+    return byCategory.entrySet().stream()
+        .filter(e -> TaskCategories.same(e.getKey(), category))
+        .map(Map.Entry::getValue)
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no category '" + category + "' in " + categories()));
   }
 
   private static List<Query> shuffled(List<Query> queries, SplittableRandom random) {
