@@ -158,11 +158,17 @@ public final class NvmPostingsFormat extends PostingsFormat {
   /** Name under which this format is registered through SPI. */
   public static final String NAME = "NvmUncompressed";
 
-  /** Number of documents per impact block. */
-  public static final int BLOCK_SIZE = 128;
+  /** Number of documents per block (the unit of copying, skipping and level-0 impacts). */
+  public static final int BLOCK_SIZE = 256;
 
-  /** Number of blocks per impact group (the second impact level). */
+  /** Number of blocks per group (the second impact level): 8192 documents, as in Lucene104. */
   public static final int BLOCKS_PER_GROUP = 32;
+
+  /**
+   * Largest span of doc IDs (in bits) of a full block that is stored as a bit set: 2048 bits are
+   * 256 bytes, a quarter of the block's 1024 bytes of Int32 doc IDs.
+   */
+  public static final int MAX_BIT_SET_SPAN = 2048;
 
   /** Extension of the doc ID file. */
   public static final String DOC_EXTENSION = "nvdoc";
@@ -170,8 +176,8 @@ public final class NvmPostingsFormat extends PostingsFormat {
   /** Extension of the term frequency file. */
   public static final String FREQ_EXTENSION = "nvfrq";
 
-  /** Extension of the impacts and block index file. */
-  public static final String IMPACT_EXTENSION = "nvimp";
+  /** Extension of the skip and impacts file. */
+  public static final String SKIP_EXTENSION = "nvskp";
 
   /** Extension of the position file. */
   public static final String POS_EXTENSION = "nvpos";
@@ -182,15 +188,23 @@ public final class NvmPostingsFormat extends PostingsFormat {
   static final String TERMS_CODEC = "NvmPostingsTerms";
   static final String DOC_CODEC = "NvmPostingsDoc";
   static final String FREQ_CODEC = "NvmPostingsFreq";
-  static final String IMPACT_CODEC = "NvmPostingsImpact";
+  static final String SKIP_CODEC = "NvmPostingsSkip";
   static final String POS_CODEC = "NvmPostingsPos";
   static final String PAY_CODEC = "NvmPostingsPay";
 
+  /** Version 1 of the format: flat doc and freq arrays, 128-doc impact blocks. Not readable. */
   static final int VERSION_START = 0;
-  static final int VERSION_CURRENT = VERSION_START;
 
-  /** Alignment of the data that follows each file header and of each term's block index. */
+  /** Version 2 of the format: 256-doc blocks, skip table, impact lines, bit-set blocks. */
+  static final int VERSION_BLOCKS = 1;
+
+  static final int VERSION_CURRENT = VERSION_BLOCKS;
+
+  /** Alignment of the data that follows each file header and of bit-set blocks. */
   static final int ALIGNMENT = Long.BYTES;
+
+  /** Alignment of each term's SkipData, so that every impact line is one cache line. */
+  static final int SKIP_ALIGNMENT = ImpactLine.BYTES;
 
   private final int minTermBlockSize;
   private final int maxTermBlockSize;
@@ -246,14 +260,14 @@ public final class NvmPostingsFormat extends PostingsFormat {
     }
   }
 
-  /** Number of impact blocks of a term with {@code docFreq} documents. */
-  static int numBlocks(int docFreq) {
-    return (docFreq + BLOCK_SIZE - 1) / BLOCK_SIZE;
-  }
-
-  /** Number of impact groups of a term with {@code numBlocks} blocks. */
-  static int numGroups(int numBlocks) {
-    return (numBlocks + BLOCKS_PER_GROUP - 1) / BLOCKS_PER_GROUP;
+  /**
+   * Whether a block is stored as a bit set: only full blocks of terms with SkipData (more than one
+   * block), whose doc IDs span at most {@link #MAX_BIT_SET_SPAN} bits. The span is {@code lastDoc -
+   * previousLastDoc} (previousLastDoc is -1 for the first block), so readers decide from the skip
+   * table alone.
+   */
+  static boolean isBitSetBlock(int count, boolean termHasSkipData, int span) {
+    return termHasSkipData && count == BLOCK_SIZE && span <= MAX_BIT_SET_SPAN;
   }
 
   /** Width in bytes of one position record of a field with the given options. */

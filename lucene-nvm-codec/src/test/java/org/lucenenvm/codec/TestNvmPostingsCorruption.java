@@ -30,7 +30,7 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
       Map.of(
           NvmPostingsFormat.DOC_EXTENSION, NvmPostingsFormat.DOC_CODEC,
           NvmPostingsFormat.FREQ_EXTENSION, NvmPostingsFormat.FREQ_CODEC,
-          NvmPostingsFormat.IMPACT_EXTENSION, NvmPostingsFormat.IMPACT_CODEC,
+          NvmPostingsFormat.SKIP_EXTENSION, NvmPostingsFormat.SKIP_CODEC,
           NvmPostingsFormat.POS_EXTENSION, NvmPostingsFormat.POS_CODEC,
           NvmPostingsFormat.PAY_EXTENSION, NvmPostingsFormat.PAY_CODEC);
 
