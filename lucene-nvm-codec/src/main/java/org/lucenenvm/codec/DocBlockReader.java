@@ -3,24 +3,31 @@ package org.lucenenvm.codec;
 import static org.lucenenvm.codec.NvmPostingsFormat.BLOCK_SIZE;
 
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.lucene.util.ArrayUtil;
 import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.VectorUtil;
 
 /**
- * One term's doc blocks and skip table: loads a block's doc IDs into {@link #docs} with one bulk
- * copy (or from its bit set), its freqs into {@link #freqs} on first use, and finds the block of a
+ * One term's doc blocks and skip table: loads a packed block's doc IDs into {@link #docs} with one
+ * bulk copy, a bit-set block's words into {@link #bitSet} (not decoded: the enum walks the bits,
+ * and {@link #indexOfBit} maps a bit to the doc's index in the block), its freqs into {@link #freqs} on first use, and finds the block of a
  * target doc ID in the term's LastDoc table with {@link VectorUtil#findNextGEQ}. The LastDoc table
  * is copied to the heap when the term is reset (4 bytes per {@value NvmPostingsFormat#BLOCK_SIZE}
  * documents); the enum and its impacts share it.
  */
 final class DocBlockReader {
-  /** Doc IDs of the current block, in {@code [0, count())}. */
+  /** Doc IDs of the current packed block, in {@code [0, count())}. */
   final int[] docs = new int[BLOCK_SIZE + 1];
 
   private final int[] freqs = new int[BLOCK_SIZE];
-  private final long[] bitSetWords = new long[FixedBitSet.bits2words(NvmPostingsFormat.MAX_BIT_SET_SPAN)];
-  private final FixedBitSet bitSet = new FixedBitSet(bitSetWords, NvmPostingsFormat.MAX_BIT_SET_SPAN);
+  private final long[] bitSetWords =
+      new long[FixedBitSet.bits2words(NvmPostingsFormat.MAX_BIT_SET_SPAN)];
+  private final FixedBitSet bitSet =
+      new FixedBitSet(bitSetWords, NvmPostingsFormat.MAX_BIT_SET_SPAN);
+
+  /** Number of set bits in the bit-set block's words before word {@code i}. */
+  private final int[] bitCountBefore = new int[bitSetWords.length];
   private final PostingsData docData;
   private final PostingsData skipData;
   private PostingsData freqData;
@@ -36,6 +43,8 @@ final class DocBlockReader {
   private boolean freqsLoaded;
   private boolean isBitSet;
   private int bitSetBase;
+  private int bitSetSpan;
+  private int lastDocOfBlock;
 
   DocBlockReader(PostingsData docData, PostingsData skipData) {
     this.docData = docData;
@@ -94,7 +103,10 @@ final class DocBlockReader {
     return VectorUtil.findNextGEQ(lastDocs, target, from, numBlocks);
   }
 
-  /** Makes {@code block} current: its doc IDs are in {@link #docs} afterwards. */
+  /**
+   * Makes {@code block} current: afterwards its doc IDs are in {@link #docs}, or in {@link
+   * #bitSet} if {@link #isBitSet()}.
+   */
   void load(int block) throws IOException {
     this.block = block;
     count = Math.min(BLOCK_SIZE, docFreq - block * BLOCK_SIZE);
@@ -102,19 +114,59 @@ final class DocBlockReader {
     if (layout.hasSkipData() == false) {
       isBitSet = false;
       docData.readInts(docFP, docs, count);
+      lastDocOfBlock = docs[count - 1];
       return;
     }
     long fp = skipData.readLong(layout.blockDocFPsFP() + (long) block * Long.BYTES);
     int previousLastDoc = block == 0 ? -1 : lastDocs[block - 1];
     int span = lastDocs[block] - previousLastDoc;
+    lastDocOfBlock = lastDocs[block];
     isBitSet = NvmPostingsFormat.isBitSetBlock(count, true, span);
     if (isBitSet) {
       bitSetBase = previousLastDoc + 1;
-      docData.readLongs(fp, bitSetWords, FixedBitSet.bits2words(span));
-      bitSet.intoArray(0, span, bitSetBase, docs);
+      bitSetSpan = span;
+      int numWords = FixedBitSet.bits2words(span);
+      docData.readLongs(fp, bitSetWords, numWords);
+      Arrays.fill(bitSetWords, numWords, bitSetWords.length, 0L);
+      int before = 0;
+      for (int i = 0; i < numWords; i++) {
+        bitCountBefore[i] = before;
+        before += Long.bitCount(bitSetWords[i]);
+      }
     } else {
       docData.readInts(fp, docs, count);
     }
+  }
+
+  /** Last doc ID of the current block. */
+  int lastDocOfBlock() {
+    return lastDocOfBlock;
+  }
+
+  /**
+   * Index in the current bit-set block of the first doc at or after bit {@code bit} ({@link
+   * #count()} if {@code bit} is at or past the block's span).
+   */
+  int indexOfBit(int bit) {
+    if (bit >= bitSetSpan) {
+      return count;
+    }
+    int word = bit >>> 6;
+    return bitCountBefore[word] + Long.bitCount(bitSetWords[word] & ((1L << bit) - 1));
+  }
+
+  /**
+   * First clear bit at or after {@code bit} in the current bit-set block, or its span if the
+   * block's bits are all set from {@code bit} on.
+   */
+  int nextClearBit(int bit) {
+    int word = bit >>> 6;
+    long clear = ~bitSetWords[word] & (-1L << bit);
+    int numWords = FixedBitSet.bits2words(bitSetSpan);
+    while (clear == 0 && ++word < numWords) {
+      clear = ~bitSetWords[word];
+    }
+    return clear == 0 ? bitSetSpan : Math.min(bitSetSpan, (word << 6) + Long.numberOfTrailingZeros(clear));
   }
 
   /** Freqs of the current block, copied on first use; only for fields with freqs. */

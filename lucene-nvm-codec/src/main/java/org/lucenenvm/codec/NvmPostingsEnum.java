@@ -50,6 +50,12 @@ final class NvmPostingsEnum extends ImpactsEnum {
 
   private int blockCount;
   private int blockLastDoc;
+
+  /** Whether the current block is a bit set: then {@link #docs} is unused, see {@link #bits}. */
+  private boolean bitSetBlock;
+
+  private FixedBitSet bits;
+  private int bitBase;
   private int doc;
 
   /** Block and index in it whose first position index is {@link #firstPosOfDoc}; -1 if none. */
@@ -140,7 +146,12 @@ final class NvmPostingsEnum extends ImpactsEnum {
   private void loadBlock(int block) throws IOException {
     blocks.load(block);
     blockCount = blocks.count();
-    blockLastDoc = docs[blockCount - 1];
+    blockLastDoc = blocks.lastDocOfBlock();
+    bitSetBlock = blocks.isBitSet();
+    if (bitSetBlock) {
+      bits = blocks.bitSet();
+      bitBase = blocks.bitSetBase();
+    }
   }
 
   @Override
@@ -154,6 +165,9 @@ final class NvmPostingsEnum extends ImpactsEnum {
       upto = 0;
     }
     posInDoc = -1;
+    if (bitSetBlock) {
+      return doc = bitBase + bits.nextSetBit(upto == 0 ? 0 : doc - bitBase + 1);
+    }
     return doc = docs[upto];
   }
 
@@ -168,11 +182,17 @@ final class NvmPostingsEnum extends ImpactsEnum {
       loadBlock(block);
       from = 0;
     }
+    posInDoc = -1;
+    if (bitSetBlock) {
+      // The block holds a doc >= target, and target > the previous block's last doc = base - 1.
+      int bit = bits.nextSetBit(target - bitBase);
+      upto = blocks.indexOfBit(bit);
+      return doc = bitBase + bit;
+    }
     upto = VectorUtil.findNextGEQ(docs, target, from, blockCount);
     if (upto >= blockCount) {
       return exhaust();
     }
-    posInDoc = -1;
     return doc = docs[upto];
   }
 
@@ -182,14 +202,24 @@ final class NvmPostingsEnum extends ImpactsEnum {
     return doc = NO_MORE_DOCS;
   }
 
-  /** Index in {@link #docs} of the first doc {@code >= upTo} of the block, from {@link #upto}. */
+  /** Index in the block of the first doc {@code >= upTo}, from {@link #upto}. */
   private int blockEnd(int upTo) {
-    return blockLastDoc < upTo ? blockCount : VectorUtil.findNextGEQ(docs, upTo, upto, blockCount);
+    if (blockLastDoc < upTo) {
+      return blockCount;
+    }
+    if (bitSetBlock) {
+      return blocks.indexOfBit(upTo - bitBase);
+    }
+    return VectorUtil.findNextGEQ(docs, upTo, upto, blockCount);
   }
 
-  /** Moves past the docs of the current block before {@code end}, onto the next doc. */
-  private void skipTo(int end) throws IOException {
+  /**
+   * Moves onto the first doc at index {@code end} of the block or later, where {@code endDoc} is
+   * a doc ID at or after the doc at {@code end - 1} and before the doc at {@code end}.
+   */
+  private void skipTo(int end, int endDoc) throws IOException {
     upto = end - 1;
+    doc = endDoc;
     nextDoc();
   }
 
@@ -202,8 +232,13 @@ final class NvmPostingsEnum extends ImpactsEnum {
     }
     int end = blockEnd(upTo);
     int size = end - upto;
-    buffer.growNoCopy(NvmPostingsFormat.BLOCK_SIZE);
-    System.arraycopy(docs, upto, buffer.docs, 0, size);
+    buffer.growNoCopy(NvmPostingsFormat.BLOCK_SIZE + 1);
+    if (bitSetBlock) {
+      int toBit = (int) Math.min(upTo, blockLastDoc + 1L) - bitBase;
+      bits.intoArray(doc - bitBase, toBit, bitBase, buffer.docs);
+    } else {
+      System.arraycopy(docs, upto, buffer.docs, 0, size);
+    }
     if (indexHasFreqs) {
       int[] freqs = blocks.freqs();
       for (int i = 0; i < size; i++) {
@@ -213,33 +248,38 @@ final class NvmPostingsEnum extends ImpactsEnum {
       Arrays.fill(buffer.features, 0, size, 1f);
     }
     buffer.size = size;
-    skipTo(end);
+    skipTo(end, buffer.docs[size - 1]);
   }
 
   @Override
   public void intoBitSet(int upTo, FixedBitSet bitSet, int offset) throws IOException {
     while (doc < upTo) {
       int end = blockEnd(upTo);
-      if (blocks.isBitSet()) {
-        int base = blocks.bitSetBase();
-        int length = docs[end - 1] - doc + 1;
-        FixedBitSet.orRange(blocks.bitSet(), doc - base, bitSet, doc - offset, length);
+      if (bitSetBlock) {
+        int toDoc = (int) Math.min(upTo, blockLastDoc + 1L);
+        FixedBitSet.orRange(bits, doc - bitBase, bitSet, doc - offset, toDoc - doc);
+        skipTo(end, toDoc - 1);
       } else {
         for (int i = upto; i < end; i++) {
           bitSet.set(docs[i] - offset);
         }
+        skipTo(end, docs[end - 1]);
       }
-      skipTo(end);
     }
   }
 
   /**
-   * Doc IDs are strictly increasing, so {@code docs[i] - i} is non-decreasing and the current run
-   * is where it stays equal to its value at the current doc: a binary search in the block, then
-   * the skip table for following blocks that are runs.
+   * In a bit-set block the run ends at the next clear bit. In a packed block, doc IDs are strictly
+   * increasing, so {@code docs[i] - i} is non-decreasing and the current run is where it stays
+   * equal to its value at the current doc: a binary search. A run that reaches the block's last
+   * doc continues over the following blocks that are runs, found in the skip table.
    */
   @Override
   public int docIDRunEnd() throws IOException {
+    if (bitSetBlock) {
+      int runEnd = bitBase + blocks.nextClearBit(doc - bitBase);
+      return runEnd == blockLastDoc + 1 ? blocks.runEndAcrossBlocks(runEnd) : runEnd;
+    }
     int key = doc - upto;
     int low = upto;
     int high = blockCount - 1;
