@@ -328,7 +328,8 @@ public class PostingsBenchmark {
    * {@code -Dbench.rounds}), each one fork per configuration in {@link #CONFIGS} order, and prints
    * each benchmark's mean over the rounds per configuration and its ratio to {@code lucene-dram}
    * (above 1 means faster than Lucene104 in DRAM). Arguments are JMH's (benchmark regex, {@code
-   * -wi}, {@code -prof perfnorm}, {@code -p config=...}, ...); {@code -f} is ignored.
+   * -wi}, {@code -prof perfnorm}, {@code -p config=...}, ...); {@code -f} is ignored, and a result
+   * file {@code -rff name.json} becomes one file per fork, {@code name-<config>-round<n>.json}.
    */
   public static void main(String[] args) throws Exception {
     CommandLineOptions cli = new CommandLineOptions(args);
@@ -344,6 +345,12 @@ public class PostingsBenchmark {
         ChainedOptionsBuilder options = new OptionsBuilder().parent(cli).forks(1).param("config", config);
         for (String include : includes) {
           options.include(include);
+        }
+        if (cli.getResult().hasValue()) {
+          String file = cli.getResult().get();
+          int dot = file.lastIndexOf('.');
+          String suffix = "-" + config + "-round" + round;
+          options.result(dot < 0 ? file + suffix : file.substring(0, dot) + suffix + file.substring(dot));
         }
         System.out.printf("%n### round %d/%d, config=%s%n", round, rounds, config);
         for (RunResult run : new Runner(options.build()).run()) {
