@@ -9,12 +9,13 @@ import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.VectorUtil;
 
 /**
- * One term's doc blocks and skip table: loads a packed block's doc IDs into {@link #docs} with one
- * bulk copy, a bit-set block's words into {@link #bitSet} (not decoded: the enum walks the bits,
- * and {@link #indexOfBit} maps a bit to the doc's index in the block), its freqs into {@link #freqs} on first use, and finds the block of a
- * target doc ID in the term's LastDoc table with {@link VectorUtil#findNextGEQ}. The LastDoc table
- * is copied to the heap when the term is reset (4 bytes per {@value NvmPostingsFormat#BLOCK_SIZE}
- * documents); the enum and its impacts share it.
+ * One term's doc blocks and skip table. Loading a packed block copies its doc IDs into {@link
+ * #docs} with one bulk copy; loading a bit-set block copies its words into {@link #bitSet}, which
+ * is not decoded: the enum walks the bits and {@link #indexOfBit} maps a bit to the doc's index in
+ * the block. Freqs are copied on first use ({@link #freqs()}). The block of a target doc ID is
+ * found in the term's LastDoc table with {@link VectorUtil#findNextGEQ}; that table is copied to
+ * the heap when the term is reset (4 bytes per {@value NvmPostingsFormat#BLOCK_SIZE} documents)
+ * and shared by the enum and its impacts.
  */
 final class DocBlockReader {
   /** Doc IDs of the current packed block, in {@code [0, count())}. */
@@ -166,7 +167,10 @@ final class DocBlockReader {
     while (clear == 0 && ++word < numWords) {
       clear = ~bitSetWords[word];
     }
-    return clear == 0 ? bitSetSpan : Math.min(bitSetSpan, (word << 6) + Long.numberOfTrailingZeros(clear));
+    if (clear == 0) {
+      return bitSetSpan;
+    }
+    return Math.min(bitSetSpan, (word << 6) + Long.numberOfTrailingZeros(clear));
   }
 
   /** Freqs of the current block, copied on first use; only for fields with freqs. */

@@ -21,8 +21,8 @@ import org.apache.lucene.util.IOUtils;
  * Uncompressed postings that are read in place: doc IDs and frequencies are little-endian Int32
  * values in blocks of {@value #BLOCK_SIZE} documents, positions and offsets fixed-width records at
  * computed addresses. A reader copies one block of doc IDs (and, when asked, of freqs) into int
- * arrays with a single bulk copy ({@code MemorySegment.copy} when the file is memory-segment backed,
- * e.g. on {@code MMapDirectory}); nothing is decoded and no postings live on the Java heap beyond
+ * arrays with a single bulk copy ({@code MemorySegment.copy} when the file is memory-segment
+ * backed, e.g. on {@code MMapDirectory}); nothing is decoded and no postings live on the Java heap beyond
  * the current block. Terms are kept in Lucene's block-tree terms dictionary ({@link
  * Lucene103BlockTreeTermsWriter}).
  *

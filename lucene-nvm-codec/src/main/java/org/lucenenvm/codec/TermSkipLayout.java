@@ -25,7 +25,8 @@ record TermSkipLayout(long skipFP, int numBlocks, boolean hasImpacts, boolean ha
 
   /** Number of block groups, the second impact level. */
   int numGroups() {
-    return (numBlocks + NvmPostingsFormat.BLOCKS_PER_GROUP - 1) / NvmPostingsFormat.BLOCKS_PER_GROUP;
+    int perGroup = NvmPostingsFormat.BLOCKS_PER_GROUP;
+    return (numBlocks + perGroup - 1) / perGroup;
   }
 
   /** Whether the term has SkipData at all. */
