@@ -3,7 +3,12 @@ package org.lucenenvm.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.codecs.Codec;
@@ -18,6 +23,7 @@ import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.DocAndFloatFeatureBuffer;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.PhraseQuery;
@@ -25,7 +31,10 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.codec.NvmCodec;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -39,15 +48,29 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * Postings and query latency of the four static configurations of {@link Configurations}
- * (compressed in DRAM, compressed on NVM, uncompressed on heap, uncompressed on NVM) over one
- * deterministic Zipfian index, force-merged to one segment, query cache off: BM25 top-10 term
- * queries of high, medium and low document frequency, a conjunction, a disjunction and a phrase,
- * plus raw postings iteration ({@code nextDoc} + {@code freq}) and strided {@code advance} over the
- * most frequent term. Setup prints the index bytes and the Java heap the open reader retains.
- * Indexes are cached under {@code /dev/shm/lucene-nvm-postings-*} across trials and forks.
+ * Postings and query latency of the static configurations of {@link Configurations} plus {@code
+ * nvm-uncompressed-mmap} (the NVM codec on {@link MMapDirectory}, which separates the codec from
+ * the store) over one deterministic Zipfian index, force-merged to one segment, query cache off.
+ *
+ * <p>Each query class runs several queries per operation: BM25 top-10 term queries of high, medium
+ * and low document frequency; conjunctions of two high-frequency terms (both in most documents),
+ * of a high- with a medium- and of a high- with a low-frequency term; disjunctions; phrases. Raw
+ * postings access is measured on the high-frequency terms as {@code nextDoc} + {@code freq}, {@code
+ * nextPostings} and strided {@code advance}; the {@code postings} secondary result of those is the
+ * time per posting (JMH {@link AuxCounters}), the primary one the time per operation.
+ *
+ * <p>{@link #main} runs the configurations interleaved: one fork of every configuration per round,
+ * round after round, so that a change in machine load hits them all alike; plain JMH runs ({@code
+ * scripts/bench.sh jmh PostingsBenchmark}) run them one after the other. Setup prints the index
+ * bytes and the Java heap the open reader retains. Indexes are cached under {@code
+ * /dev/shm/lucene-nvm-postings-*} (or {@code -Dbench.tmpfs}) across trials and forks.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -55,14 +78,21 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(
-    value = 1,
+    value = 3,
     jvmArgsAppend = {
       "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED", "-Xmx4g"
     })
 public class PostingsBenchmark {
   private static final String FIELD = "body";
 
-  @Param({"lucene-dram", "lucene-nvm", "direct-heap", "nvm-uncompressed"})
+  /** Configuration names in table order; the first is the baseline of {@link #main}'s ratios. */
+  static final String[] CONFIGS = {
+    "lucene-dram", "lucene-nvm", "direct-heap", "nvm-uncompressed", "nvm-uncompressed-mmap"
+  };
+
+  @Param({
+    "lucene-dram", "lucene-nvm", "direct-heap", "nvm-uncompressed", "nvm-uncompressed-mmap"
+  })
   public String config;
 
   @Param({"200000"})
@@ -71,17 +101,58 @@ public class PostingsBenchmark {
   @Param({"50000"})
   public int vocabulary;
 
+  private static final String[] HIGH = {"w0", "w1", "w2"};
+  private static final String[] MEDIUM = {"w100", "w200", "w300"};
+  private static final String[] LOW = {"w5000", "w10000", "w20000"};
+
   private Path work;
   private Directory directory;
   private DirectoryReader reader;
   private LeafReader leaf;
   private IndexSearcher searcher;
-  private final Query highTerm = term("w0");
-  private final Query mediumTerm = term("w100");
-  private final Query lowTerm = term("w5000");
-  private final Query conjunction = both(Occur.MUST, "w1", "w3");
-  private final Query disjunction = both(Occur.SHOULD, "w2", "w30");
-  private final Query phrase = new PhraseQuery(FIELD, "w0", "w1");
+  private final Query[] highTerms = terms(HIGH);
+  private final Query[] mediumTerms = terms(MEDIUM);
+  private final Query[] lowTerms = terms(LOW);
+  private final Query[] andHighHigh = {both(Occur.MUST, "w0", "w1"), both(Occur.MUST, "w1", "w3")};
+  private final Query[] andHighMedium = {
+    both(Occur.MUST, "w0", "w100"), both(Occur.MUST, "w2", "w300")
+  };
+  private final Query[] andHighLow = {
+    both(Occur.MUST, "w0", "w5000"), both(Occur.MUST, "w1", "w10000")
+  };
+  private final Query[] orQueries = {
+    both(Occur.SHOULD, "w2", "w30"), both(Occur.SHOULD, "w0", "w100"), both(Occur.SHOULD, "w50", "w500")
+  };
+  private final Query[] phrases = {
+    new PhraseQuery(FIELD, "w0", "w1"), new PhraseQuery(FIELD, "w1", "w2")
+  };
+
+  /** Postings visited per operation, reported by JMH as time per posting. */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.OPERATIONS)
+  public static class Postings {
+    /** Postings visited. */
+    public long postings;
+
+    /** Resets the count at each iteration. */
+    @Setup(Level.Iteration)
+    public void clear() {
+      postings = 0;
+    }
+  }
+
+  /** The configuration of this trial: {@link Configurations} or the codec on MMapDirectory. */
+  private static Configuration configuration(String name) {
+    if (name.equals("nvm-uncompressed-mmap")) {
+      return new StaticConfiguration(
+          name, "NvmCodec on MMapDirectory over tmpfs", NvmCodec::new, MMapDirectory::new);
+    }
+    Configuration configuration = Configurations.all(1L << 30).get(name);
+    if (configuration == null) {
+      throw new IllegalArgumentException("unknown config " + name);
+    }
+    return configuration;
+  }
 
   /**
    * Builds the index once per configuration and size into {@code /dev/shm} (or {@code
@@ -89,7 +160,7 @@ public class PostingsBenchmark {
    */
   @Setup(Level.Trial)
   public void openIndex() throws IOException {
-    Configuration configuration = Configurations.all(1L << 30).get(config);
+    Configuration configuration = configuration(config);
     work = Path.of(System.getProperty("bench.tmpfs", "/dev/shm"))
         .resolve("lucene-nvm-postings-" + config + "-" + numDocs + "-" + vocabulary);
     Files.createDirectories(work);
@@ -107,7 +178,6 @@ public class PostingsBenchmark {
         "%n# config=%s index=%s index bytes=%d, Java heap retained by the open reader=%d bytes%n",
         config, work, Measurements.indexBytes(directory), readerHeap);
   }
-
   private void buildIndex(Codec codec) throws IOException {
     IndexWriterConfig writerConfig =
         new IndexWriterConfig(new StandardAnalyzer()).setCodec(codec).setRAMBufferSizeMB(256);
@@ -131,6 +201,14 @@ public class PostingsBenchmark {
     return new TermQuery(new Term(FIELD, word));
   }
 
+  private static Query[] terms(String[] words) {
+    Query[] queries = new Query[words.length];
+    for (int i = 0; i < words.length; i++) {
+      queries[i] = term(words[i]);
+    }
+    return queries;
+  }
+
   private static Query both(Occur occur, String a, String b) {
     return new BooleanQuery.Builder().add(term(a), occur).add(term(b), occur).build();
   }
@@ -141,55 +219,182 @@ public class PostingsBenchmark {
     IOUtils.close(reader, directory);
   }
 
-  @Benchmark
-  public TopDocs termHighTop10() throws IOException {
-    return searcher.search(highTerm, 10);
+  /** Runs every query of a class; returns the total hit count so nothing is optimized away. */
+  private long top10(Query[] queries) throws IOException {
+    long hits = 0;
+    for (Query query : queries) {
+      TopDocs top = searcher.search(query, 10);
+      hits += top.totalHits.value() + top.scoreDocs.length;
+    }
+    return hits;
   }
 
   @Benchmark
-  public TopDocs termMediumTop10() throws IOException {
-    return searcher.search(mediumTerm, 10);
+  public long termHighTop10() throws IOException {
+    return top10(highTerms);
   }
 
   @Benchmark
-  public TopDocs termLowTop10() throws IOException {
-    return searcher.search(lowTerm, 10);
+  public long termMediumTop10() throws IOException {
+    return top10(mediumTerms);
   }
 
   @Benchmark
-  public TopDocs andTop10() throws IOException {
-    return searcher.search(conjunction, 10);
+  public long termLowTop10() throws IOException {
+    return top10(lowTerms);
+  }
+
+  /** Two terms that each occur in most documents: exempt from the 1.3x target. */
+  @Benchmark
+  public long andHighHighTop10() throws IOException {
+    return top10(andHighHigh);
   }
 
   @Benchmark
-  public TopDocs orTop10() throws IOException {
-    return searcher.search(disjunction, 10);
+  public long andHighMediumTop10() throws IOException {
+    return top10(andHighMedium);
   }
 
   @Benchmark
-  public TopDocs phraseTop10() throws IOException {
-    return searcher.search(phrase, 10);
+  public long andHighLowTop10() throws IOException {
+    return top10(andHighLow);
   }
 
-  /** Visits every posting of the most frequent term: the pure iteration/decoding cost. */
   @Benchmark
-  public long iterateHighPostings() throws IOException {
-    PostingsEnum postings = leaf.postings(new Term(FIELD, "w0"), PostingsEnum.FREQS);
+  public long orTop10() throws IOException {
+    return top10(orQueries);
+  }
+
+  @Benchmark
+  public long phraseTop10() throws IOException {
+    return top10(phrases);
+  }
+
+  /** Visits every posting of the high-frequency terms with nextDoc + freq. */
+  @Benchmark
+  @OutputTimeUnit(TimeUnit.NANOSECONDS)
+  public long iterateHighPostings(Postings count) throws IOException {
     long sum = 0;
-    for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
-      sum += doc + postings.freq();
+    for (String word : HIGH) {
+      PostingsEnum postings = leaf.postings(new Term(FIELD, word), PostingsEnum.FREQS);
+      for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.nextDoc()) {
+        sum += doc + postings.freq();
+        count.postings++;
+      }
     }
     return sum;
   }
 
-  /** Advances through the most frequent term in strides of 97 doc IDs (skip data vs. galloping). */
+  /** Visits every posting of the high-frequency terms in nextPostings batches (as scorers do). */
   @Benchmark
-  public long advanceHighPostings() throws IOException {
-    PostingsEnum postings = leaf.postings(new Term(FIELD, "w0"), PostingsEnum.NONE);
-    long sum = 0;
-    for (int doc = postings.advance(0); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.advance(doc + 97)) {
-      sum += doc;
+  @OutputTimeUnit(TimeUnit.NANOSECONDS)
+  public double nextPostingsHigh(Postings count) throws IOException {
+    DocAndFloatFeatureBuffer buffer = new DocAndFloatFeatureBuffer();
+    double sum = 0;
+    for (String word : HIGH) {
+      PostingsEnum postings = leaf.postings(new Term(FIELD, word), PostingsEnum.FREQS);
+      postings.nextDoc();
+      while (postings.docID() != DocIdSetIterator.NO_MORE_DOCS) {
+        postings.nextPostings(DocIdSetIterator.NO_MORE_DOCS, buffer);
+        for (int i = 0; i < buffer.size; i++) {
+          sum += buffer.docs[i] + buffer.features[i];
+        }
+        count.postings += buffer.size;
+      }
     }
     return sum;
+  }
+
+  /**
+   * Advances through the high-frequency terms in strides of 97 doc IDs (skip data vs. galloping);
+   * a posting here is one advance call.
+   */
+  @Benchmark
+  @OutputTimeUnit(TimeUnit.NANOSECONDS)
+  public long advanceHighPostings(Postings count) throws IOException {
+    long sum = 0;
+    for (String word : HIGH) {
+      PostingsEnum postings = leaf.postings(new Term(FIELD, word), PostingsEnum.NONE);
+      for (int doc = postings.advance(0); doc != DocIdSetIterator.NO_MORE_DOCS; doc = postings.advance(doc + 97)) {
+        sum += doc;
+        count.postings++;
+      }
+    }
+    return sum;
+  }
+
+  /**
+   * Runs the benchmark with the configurations interleaved: {@code rounds} rounds (default 3,
+   * {@code -Dbench.rounds}), each one fork per configuration in {@link #CONFIGS} order, and prints
+   * each benchmark's mean over the rounds per configuration and its ratio to {@code lucene-dram}
+   * (above 1 means faster than Lucene104 in DRAM). Arguments are JMH's (benchmark regex, {@code
+   * -wi}, {@code -prof perfnorm}, {@code -p config=...}, ...); {@code -f} is ignored, and a result
+   * file {@code -rff name.json} becomes one file per fork, {@code name-<config>-round<n>.json}.
+   */
+  public static void main(String[] args) throws Exception {
+    CommandLineOptions cli = new CommandLineOptions(args);
+    int rounds = Integer.getInteger("bench.rounds", 3);
+    List<String> configs =
+        cli.getParameter("config").hasValue()
+            ? new ArrayList<>(cli.getParameter("config").get())
+            : List.of(CONFIGS);
+    List<String> includes = cli.getIncludes().isEmpty() ? List.of(PostingsBenchmark.class.getSimpleName()) : cli.getIncludes();
+    Map<String, Map<String, List<Double>>> scores = new TreeMap<>();
+    for (int round = 1; round <= rounds; round++) {
+      for (String config : configs) {
+        ChainedOptionsBuilder options = new OptionsBuilder().parent(cli).forks(1).param("config", config);
+        for (String include : includes) {
+          options.include(include);
+        }
+        if (cli.getResult().hasValue()) {
+          String file = cli.getResult().get();
+          int dot = file.lastIndexOf('.');
+          String suffix = "-" + config + "-round" + round;
+          options.result(dot < 0 ? file + suffix : file.substring(0, dot) + suffix + file.substring(dot));
+        }
+        System.out.printf("%n### round %d/%d, config=%s%n", round, rounds, config);
+        for (RunResult run : new Runner(options.build()).run()) {
+          String benchmark = run.getParams().getBenchmark().replaceFirst(".*\\.", "");
+          record(scores, benchmark, config, run.getPrimaryResult().getScore());
+          for (var secondary : run.getSecondaryResults().entrySet()) {
+            record(scores, benchmark + ":" + secondary.getKey(), config, secondary.getValue().getScore());
+          }
+        }
+      }
+    }
+    printSummary(scores, configs);
+  }
+
+  private static void record(
+      Map<String, Map<String, List<Double>>> scores, String benchmark, String config, double score) {
+    scores.computeIfAbsent(benchmark, b -> new LinkedHashMap<>())
+        .computeIfAbsent(config, c -> new ArrayList<>())
+        .add(score);
+  }
+
+  private static void printSummary(Map<String, Map<String, List<Double>>> scores, List<String> configs) {
+    System.out.printf("%n# Interleaved summary: mean over rounds [min, max], ratio = lucene-dram / config%n");
+    System.out.printf("%-36s %-22s %12s %12s %12s %8s%n", "benchmark", "config", "mean", "min", "max", "ratio");
+    for (var benchmark : scores.entrySet()) {
+      List<Double> baseline = benchmark.getValue().get(CONFIGS[0]);
+      double baseMean = baseline == null ? Double.NaN : mean(baseline);
+      for (String config : configs) {
+        List<Double> values = benchmark.getValue().get(config);
+        if (values == null) {
+          continue;
+        }
+        double mean = mean(values);
+        System.out.printf(
+            "%-36s %-22s %12.4f %12.4f %12.4f %8.2f%n",
+            benchmark.getKey(), config, mean,
+            values.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+            values.stream().mapToDouble(Double::doubleValue).max().orElseThrow(),
+            baseMean / mean);
+      }
+    }
+  }
+
+  private static double mean(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
   }
 }

@@ -1,109 +1,97 @@
 package org.lucenenvm.codec;
 
 import static org.lucenenvm.codec.NvmPostingsFormat.BLOCKS_PER_GROUP;
-import static org.lucenenvm.codec.NvmPostingsFormat.BLOCK_SIZE;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.lucene.index.FreqAndNormBuffer;
 import org.apache.lucene.index.Impacts;
 import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.store.RandomAccessInput;
 
 /**
- * Impacts of one term on two levels, read in place from the impact file: level 0 is the block of
- * {@value NvmPostingsFormat#BLOCK_SIZE} documents holding the target, level 1 the group of {@value
- * NvmPostingsFormat#BLOCKS_PER_GROUP} blocks holding it. Past the last document there is one level
- * that ends at {@link DocIdSetIterator#NO_MORE_DOCS}.
+ * Impacts of one term on two levels, each read as one cache line ({@link ImpactLine}) of the
+ * term's SkipData: level 0 is the block of {@value NvmPostingsFormat#BLOCK_SIZE} documents holding
+ * the target, level 1 the group of {@value NvmPostingsFormat#BLOCKS_PER_GROUP} blocks holding it.
+ * The target's block is found in the LastDoc table that {@link DocBlockReader} holds. Terms of one
+ * block (no SkipData), and targets past the last document, have one level that ends at {@link
+ * DocIdSetIterator#NO_MORE_DOCS} with the non-informative impact (Integer.MAX_VALUE, 1), as in
+ * Lucene104 for terms of fewer than 256 documents.
  */
 final class NvmImpacts extends Impacts {
-  private final DocIdArray docs;
-  private final RandomAccessInput impactIn;
+  private final DocBlockReader blocks;
+  private final PostingsData skipData;
+  private final byte[] line = new byte[ImpactLine.BYTES];
   private final FreqAndNormBuffer blockBuffer = new FreqAndNormBuffer();
   private final FreqAndNormBuffer groupBuffer = new FreqAndNormBuffer();
-  private final FreqAndNormBuffer exhaustedBuffer = new FreqAndNormBuffer();
+  private final FreqAndNormBuffer unboundedBuffer = new FreqAndNormBuffer();
 
-  private long blockIndexFP;
-  private int numBlocks;
   private int block;
   private int blockLastDoc;
+  private boolean unbounded;
   private int bufferedBlock;
   private int bufferedGroup;
 
-  NvmImpacts(DocIdArray docs, RandomAccessInput impactIn) {
-    this.docs = docs;
-    this.impactIn = impactIn;
-    exhaustedBuffer.add(Integer.MAX_VALUE, 1L);
+  NvmImpacts(DocBlockReader blocks, PostingsData skipData) {
+    this.blocks = blocks;
+    this.skipData = skipData;
+    unboundedBuffer.add(Integer.MAX_VALUE, 1L);
   }
 
-  /** Starts over on a term whose doc IDs are already loaded into the shared {@link DocIdArray}. */
-  void reset(long blockIndexFP) {
-    this.blockIndexFP = blockIndexFP;
-    this.numBlocks = NvmPostingsFormat.numBlocks(docs.count());
+  /** Starts over on the term that {@link DocBlockReader} was just reset to. */
+  void reset() {
     block = -1;
     blockLastDoc = -1;
+    unbounded = blocks.layout().hasSkipData() == false;
     bufferedBlock = -1;
     bufferedGroup = -1;
   }
 
   /** Positions these impacts on the block holding the first doc {@code >= target}. */
-  void moveTo(int target) throws IOException {
-    if (target <= blockLastDoc) {
+  void moveTo(int target) {
+    if (unbounded || target <= blockLastDoc) {
       return;
     }
-    int lastIndexOfBlock = block < 0 ? -1 : Math.min(docs.count(), (block + 1) * BLOCK_SIZE) - 1;
-    int index = docs.firstIndexAfter(lastIndexOfBlock, blockLastDoc, target);
-    if (index >= docs.count()) {
-      block = numBlocks;
-      blockLastDoc = DocIdSetIterator.NO_MORE_DOCS;
+    block = blocks.blockAtOrAfter(target, Math.max(block, 0));
+    if (block >= blocks.numBlocks()) {
+      unbounded = true;
     } else {
-      block = index / BLOCK_SIZE;
-      blockLastDoc = lastDocOfRange(block, BLOCK_SIZE);
+      blockLastDoc = blocks.lastDoc(block);
     }
-  }
-
-  private int lastDocOfRange(int rangeIndex, int docsPerRange) throws IOException {
-    long end = Math.min(docs.count(), (long) (rangeIndex + 1) * docsPerRange);
-    return docs.get((int) end - 1);
   }
 
   @Override
   public int numLevels() {
-    return block < numBlocks ? 2 : 1;
+    return unbounded ? 1 : 2;
   }
 
   @Override
   public int getDocIdUpTo(int level) {
-    if (block >= numBlocks) {
+    if (unbounded) {
       return DocIdSetIterator.NO_MORE_DOCS;
     }
     if (level == 0) {
       return blockLastDoc;
     }
-    try {
-      return lastDocOfRange(block / BLOCKS_PER_GROUP, BLOCK_SIZE * BLOCKS_PER_GROUP);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    int groupLastBlock = (block / BLOCKS_PER_GROUP + 1) * BLOCKS_PER_GROUP - 1;
+    return blocks.lastDoc(Math.min(blocks.numBlocks() - 1, groupLastBlock));
   }
 
   @Override
   public FreqAndNormBuffer getImpacts(int level) {
-    if (block >= numBlocks) {
-      return exhaustedBuffer;
+    if (unbounded) {
+      return unboundedBuffer;
     }
     try {
       if (level == 0) {
         if (bufferedBlock != block) {
-          read(impactIn.readLong(blockIndexFP + (long) block * Long.BYTES), blockBuffer);
+          read(blocks.layout().blockImpactFP(block), blockBuffer);
           bufferedBlock = block;
         }
         return blockBuffer;
       }
       int group = block / BLOCKS_PER_GROUP;
       if (bufferedGroup != group) {
-        long groupFP = impactIn.readLong(blockIndexFP + (long) (numBlocks + group) * Long.BYTES);
-        read(groupFP, groupBuffer);
+        read(blocks.layout().groupImpactFP(group), groupBuffer);
         bufferedGroup = group;
       }
       return groupBuffer;
@@ -113,13 +101,7 @@ final class NvmImpacts extends Impacts {
   }
 
   private void read(long fp, FreqAndNormBuffer buffer) throws IOException {
-    int count = impactIn.readInt(fp);
-    buffer.growNoCopy(count);
-    long pair = fp + Integer.BYTES;
-    for (int i = 0; i < count; i++, pair += Integer.BYTES + Long.BYTES) {
-      buffer.freqs[i] = impactIn.readInt(pair);
-      buffer.norms[i] = impactIn.readLong(pair + Integer.BYTES);
-    }
-    buffer.size = count;
+    skipData.readBytes(fp, line, ImpactLine.BYTES);
+    ImpactLine.decode(line, buffer);
   }
 }

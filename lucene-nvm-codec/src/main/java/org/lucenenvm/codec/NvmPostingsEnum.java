@@ -1,30 +1,35 @@
 package org.lucenenvm.codec;
 
-import static org.lucenenvm.codec.NvmPostingsFormat.BLOCK_SIZE;
-
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FreqAndNormBuffer;
 import org.apache.lucene.index.Impacts;
 import org.apache.lucene.index.ImpactsEnum;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.search.DocAndFloatFeatureBuffer;
 import org.apache.lucene.store.RandomAccessInput;
 import org.apache.lucene.util.ArrayUtil;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.FixedBitSet;
+import org.apache.lucene.util.VectorUtil;
 
 /**
- * Iterates one term's postings in place. The current document is an index into the term's doc ID
- * array: {@link #nextDoc()} increments it, {@link #advance(int)} gallops and binary-searches.
- * Freqs, positions, offsets and payload boundaries are fixed-width values at computable addresses,
- * read only when asked for.
+ * Iterates one term's postings block by block: {@link DocBlockReader} copies a block's doc IDs
+ * (and, on first {@link #freq()}, its freqs) into int arrays, and iteration works on those. {@link
+ * #advance(int)} finds the block in the skip table and the doc in the block with {@link
+ * VectorUtil#findNextGEQ}; {@link #nextPostings} hands out the rest of the current block per call,
+ * {@link #intoBitSet} ORs whole bit-set blocks. Positions, offsets and payload boundaries are
+ * fixed-width records at computed addresses, read only when asked for.
  */
 final class NvmPostingsEnum extends ImpactsEnum {
 
   private final NvmPostingsReader owner;
-  private final DocIdArray docs;
-  private RandomAccessInput freqIn;
-  private RandomAccessInput impactIn;
+  private final DocBlockReader blocks;
+  private final int[] docs;
+  private PostingsData freqData;
+  private final PostingsData skipData;
   private RandomAccessInput posIn;
   private RandomAccessInput payIn;
   private NvmImpacts impacts;
@@ -35,19 +40,28 @@ final class NvmPostingsEnum extends ImpactsEnum {
   private boolean needsPayloads;
   private int posRecordBytes;
   private int payloadEndOffset;
-
-  private long freqFP;
-  private long impactIndexFP;
   private long posFP;
   private long payFP;
 
   private int docFreq;
-  private int index;
+
+  /** Index of the current doc in {@link #docs}. */
+  private int upto;
+
+  private int blockCount;
+  private int blockLastDoc;
+
+  /** Whether the current block is a bit set: then {@link #docs} is unused, see {@link #bits}. */
+  private boolean bitSetBlock;
+
+  private FixedBitSet bits;
+  private int bitBase;
   private int doc;
 
-  /** Doc index whose first position index is {@link #firstPosOfDoc}; -1 if none yet. */
-  private int posDocIndex;
+  /** Block and index in it whose first position index is {@link #firstPosOfDoc}; -1 if none. */
+  private int posBlock;
 
+  private int posDocUpto;
   private long firstPosOfDoc;
   private int posInDoc;
   private int startOffset;
@@ -61,7 +75,9 @@ final class NvmPostingsEnum extends ImpactsEnum {
   NvmPostingsEnum(NvmPostingsReader owner, int flags) throws IOException {
     this.owner = owner;
     this.positionFeatures = positionFeatures(flags);
-    this.docs = new DocIdArray(owner.randomAccess(NvmPostingsReader.Data.DOCS));
+    this.skipData = owner.data(NvmPostingsReader.Data.SKIP);
+    this.blocks = new DocBlockReader(owner.data(NvmPostingsReader.Data.DOCS), skipData);
+    this.docs = blocks.docs;
   }
 
   private static int positionFeatures(int flags) {
@@ -80,9 +96,9 @@ final class NvmPostingsEnum extends ImpactsEnum {
   NvmPostingsEnum reset(FieldInfo field, NvmTermState state, int flags) throws IOException {
     IndexOptions options = field.getIndexOptions();
     indexHasFreqs = options.compareTo(IndexOptions.DOCS_AND_FREQS) >= 0;
+    boolean indexHasPositions = options.compareTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS) >= 0;
     needsPositions =
-        options.compareTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS) >= 0
-            && PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS);
+        indexHasPositions && PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS);
     needsOffsets =
         needsPositions
             && options.compareTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS_AND_OFFSETS) >= 0
@@ -93,16 +109,12 @@ final class NvmPostingsEnum extends ImpactsEnum {
             && PostingsEnum.featureRequested(flags, PostingsEnum.PAYLOADS);
 
     docFreq = state.docFreq;
-    docs.reset(state.docFP, docFreq);
-    if (indexHasFreqs) {
-      freqFP = state.freqFP;
-      impactIndexFP = state.impactIndexFP;
-      if (freqIn == null) {
-        freqIn = owner.randomAccess(NvmPostingsReader.Data.FREQS);
-      }
+    if (indexHasFreqs && freqData == null) {
+      freqData = owner.data(NvmPostingsReader.Data.FREQS);
     }
-    if (impacts != null && indexHasFreqs) {
-      impacts.reset(impactIndexFP);
+    blocks.reset(state, indexHasFreqs ? freqData : null, indexHasPositions);
+    if (impacts != null) {
+      impacts.reset();
     }
     if (needsPositions) {
       posFP = state.posFP;
@@ -111,7 +123,6 @@ final class NvmPostingsEnum extends ImpactsEnum {
       if (posIn == null) {
         posIn = owner.randomAccess(NvmPostingsReader.Data.POSITIONS);
       }
-      impactInput();
     }
     if (needsPayloads) {
       payFP = state.payFP;
@@ -119,9 +130,11 @@ final class NvmPostingsEnum extends ImpactsEnum {
         payIn = owner.randomAccess(NvmPostingsReader.Data.PAYLOADS);
       }
     }
-    index = -1;
+    upto = -1;
+    blockCount = 0;
+    blockLastDoc = -1;
     doc = -1;
-    posDocIndex = -1;
+    posBlock = -1;
     return this;
   }
 
@@ -130,31 +143,156 @@ final class NvmPostingsEnum extends ImpactsEnum {
     return doc;
   }
 
+  private void loadBlock(int block) throws IOException {
+    blocks.load(block);
+    blockCount = blocks.count();
+    blockLastDoc = blocks.lastDocOfBlock();
+    bitSetBlock = blocks.isBitSet();
+    if (bitSetBlock) {
+      bits = blocks.bitSet();
+      bitBase = blocks.bitSetBase();
+    }
+  }
+
   @Override
   public int nextDoc() throws IOException {
-    if (++index >= docFreq) {
-      return exhaust();
+    if (++upto == blockCount) {
+      int next = blocks.block() + 1;
+      if (next >= blocks.numBlocks()) {
+        return exhaust();
+      }
+      loadBlock(next);
+      upto = 0;
     }
     posInDoc = -1;
-    return doc = docs.get(index);
+    if (bitSetBlock) {
+      return doc = bitBase + bits.nextSetBit(upto == 0 ? 0 : doc - bitBase + 1);
+    }
+    return doc = docs[upto];
   }
 
   @Override
   public int advance(int target) throws IOException {
-    if (index + 1 >= docFreq) {
-      return exhaust();
-    }
-    index = docs.firstIndexAfter(index, doc, target);
-    if (index >= docFreq) {
-      return exhaust();
+    int from = upto + 1;
+    if (target > blockLastDoc) {
+      int block = blocks.blockAtOrAfter(target, blocks.block() + 1);
+      if (block >= blocks.numBlocks()) {
+        return exhaust();
+      }
+      loadBlock(block);
+      from = 0;
     }
     posInDoc = -1;
-    return doc = docs.get(index);
+    if (bitSetBlock) {
+      // The block holds a doc >= target, and target > the previous block's last doc = base - 1.
+      int bit = bits.nextSetBit(target - bitBase);
+      upto = blocks.indexOfBit(bit);
+      return doc = bitBase + bit;
+    }
+    upto = VectorUtil.findNextGEQ(docs, target, from, blockCount);
+    if (upto >= blockCount) {
+      return exhaust();
+    }
+    return doc = docs[upto];
   }
 
   private int exhaust() {
-    index = docFreq;
+    upto = blockCount;
+    blockLastDoc = NO_MORE_DOCS;
     return doc = NO_MORE_DOCS;
+  }
+
+  /** Index in the block of the first doc {@code >= upTo}, from {@link #upto}. */
+  private int blockEnd(int upTo) {
+    if (blockLastDoc < upTo) {
+      return blockCount;
+    }
+    if (bitSetBlock) {
+      return blocks.indexOfBit(upTo - bitBase);
+    }
+    return VectorUtil.findNextGEQ(docs, upTo, upto, blockCount);
+  }
+
+  /**
+   * Moves onto the first doc at index {@code end} of the block or later, where {@code endDoc} is
+   * a doc ID at or after the doc at {@code end - 1} and before the doc at {@code end}.
+   */
+  private void skipTo(int end, int endDoc) throws IOException {
+    upto = end - 1;
+    doc = endDoc;
+    nextDoc();
+  }
+
+  /** Returns the docs of the current block from the current one to {@code upTo} (exclusive). */
+  @Override
+  public void nextPostings(int upTo, DocAndFloatFeatureBuffer buffer) throws IOException {
+    buffer.size = 0;
+    if (doc >= upTo) {
+      return;
+    }
+    int end = blockEnd(upTo);
+    int size = end - upto;
+    buffer.growNoCopy(NvmPostingsFormat.BLOCK_SIZE + 1);
+    if (bitSetBlock) {
+      int toBit = (int) Math.min(upTo, blockLastDoc + 1L) - bitBase;
+      bits.intoArray(doc - bitBase, toBit, bitBase, buffer.docs);
+    } else {
+      System.arraycopy(docs, upto, buffer.docs, 0, size);
+    }
+    if (indexHasFreqs) {
+      int[] freqs = blocks.freqs();
+      for (int i = 0; i < size; i++) {
+        buffer.features[i] = freqs[upto + i];
+      }
+    } else {
+      Arrays.fill(buffer.features, 0, size, 1f);
+    }
+    buffer.size = size;
+    skipTo(end, buffer.docs[size - 1]);
+  }
+
+  @Override
+  public void intoBitSet(int upTo, FixedBitSet bitSet, int offset) throws IOException {
+    while (doc < upTo) {
+      int end = blockEnd(upTo);
+      if (bitSetBlock) {
+        int toDoc = (int) Math.min(upTo, blockLastDoc + 1L);
+        FixedBitSet.orRange(bits, doc - bitBase, bitSet, doc - offset, toDoc - doc);
+        skipTo(end, toDoc - 1);
+      } else {
+        for (int i = upto; i < end; i++) {
+          bitSet.set(docs[i] - offset);
+        }
+        skipTo(end, docs[end - 1]);
+      }
+    }
+  }
+
+  /**
+   * In a bit-set block the run ends at the next clear bit. In a packed block, doc IDs are strictly
+   * increasing, so {@code docs[i] - i} is non-decreasing and the current run is where it stays
+   * equal to its value at the current doc: a binary search. A run that reaches the block's last
+   * doc continues over the following blocks that are runs, found in the skip table.
+   */
+  @Override
+  public int docIDRunEnd() throws IOException {
+    if (bitSetBlock) {
+      int runEnd = bitBase + blocks.nextClearBit(doc - bitBase);
+      return runEnd == blockLastDoc + 1 ? blocks.runEndAcrossBlocks(runEnd) : runEnd;
+    }
+    int key = doc - upto;
+    int low = upto;
+    int high = blockCount - 1;
+    while (low < high) {
+      int mid = (low + high + 1) >>> 1;
+      if (docs[mid] - mid == key) {
+        low = mid;
+      } else {
+        high = mid - 1;
+      }
+    }
+    int runEnd = docs[low] + 1;
+    return low == blockCount - 1 ? blocks.runEndAcrossBlocks(runEnd) : runEnd;
   }
 
   @Override
@@ -164,11 +302,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
 
   @Override
   public int freq() throws IOException {
-    return indexHasFreqs ? freqAt(index) : 1;
-  }
-
-  private int freqAt(int docIndex) throws IOException {
-    return freqIn.readInt(freqFP + ((long) docIndex << 2));
+    return indexHasFreqs ? blocks.freqs()[upto] : 1;
   }
 
   @Override
@@ -177,8 +311,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
       return -1;
     }
     if (posInDoc < 0) {
-      firstPosOfDoc = firstPositionIndex(index);
-      posDocIndex = index;
+      firstPosOfDoc = firstPositionIndex();
       posInDoc = 0;
     }
     long positionIndex = firstPosOfDoc + posInDoc++;
@@ -194,34 +327,27 @@ final class NvmPostingsEnum extends ImpactsEnum {
   }
 
   /**
-   * Index (within the term) of the first position of the document at {@code docIndex}: the
-   * running sum of freqs from the last document whose positions were read, if it is in the same
-   * block, else from the block's stored BlockPosStart.
+   * Index (within the term) of the first position of the current document: the running sum of
+   * freqs from the last document whose positions were read, if it is earlier in the same block,
+   * else from the block's BlockPosStart.
    */
-  private long firstPositionIndex(int docIndex) throws IOException {
-    int block = docIndex / BLOCK_SIZE;
+  private long firstPositionIndex() throws IOException {
+    int[] freqs = blocks.freqs();
     int from;
     long positionIndex;
-    if (posDocIndex >= 0 && posDocIndex <= docIndex && posDocIndex / BLOCK_SIZE == block) {
-      from = posDocIndex;
+    if (posBlock == blocks.block() && posDocUpto <= upto) {
+      from = posDocUpto;
       positionIndex = firstPosOfDoc;
     } else {
-      from = block * BLOCK_SIZE;
-      positionIndex = blockPosStart(block);
+      from = 0;
+      positionIndex = blocks.blockPosStart();
     }
-    for (int i = from; i < docIndex; i++) {
-      positionIndex += freqAt(i);
+    for (int i = from; i < upto; i++) {
+      positionIndex += freqs[i];
     }
+    posBlock = blocks.block();
+    posDocUpto = upto;
     return positionIndex;
-  }
-
-  private long blockPosStart(int block) throws IOException {
-    if (block == 0) {
-      return 0;
-    }
-    int numBlocks = NvmPostingsFormat.numBlocks(docFreq);
-    int numGroups = NvmPostingsFormat.numGroups(numBlocks);
-    return impactIn.readLong(impactIndexFP + (long) (numBlocks + numGroups + block) * Long.BYTES);
   }
 
   private void readPayload(long positionIndex, long record) throws IOException {
@@ -253,31 +379,24 @@ final class NvmPostingsEnum extends ImpactsEnum {
     return needsPayloads && hasPayload ? payload : null;
   }
 
-  private RandomAccessInput impactInput() throws IOException {
-    if (impactIn == null) {
-      impactIn = owner.randomAccess(NvmPostingsReader.Data.IMPACTS);
-    }
-    return impactIn;
-  }
-
   /** The term's impacts, created on first use: plain postings iteration never reads them. */
-  private NvmImpacts impacts() throws IOException {
+  private NvmImpacts impacts() {
     if (impacts == null) {
-      impacts = new NvmImpacts(docs, impactInput());
-      impacts.reset(impactIndexFP);
+      impacts = new NvmImpacts(blocks, skipData);
+      impacts.reset();
     }
     return impacts;
   }
 
   @Override
-  public void advanceShallow(int target) throws IOException {
+  public void advanceShallow(int target) {
     if (indexHasFreqs) {
       impacts().moveTo(target);
     }
   }
 
   @Override
-  public Impacts getImpacts() throws IOException {
+  public Impacts getImpacts() {
     if (indexHasFreqs == false) {
       return NO_FREQ_IMPACTS;
     }

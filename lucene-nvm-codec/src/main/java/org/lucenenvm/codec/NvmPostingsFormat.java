@@ -18,17 +18,22 @@ import org.apache.lucene.store.RandomAccessInput;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * Uncompressed postings that are read in place: every doc ID, frequency, position and offset is
- * stored as a fixed-width little-endian integer, so a reader on a memory-mapped (or NVM-resident)
- * file accesses the {@code i}-th posting with one load through {@link RandomAccessInput}. Nothing
- * is decoded and nothing is copied to the Java heap. Terms are kept in Lucene's block-tree terms
- * dictionary ({@link Lucene103BlockTreeTermsWriter}).
+ * Uncompressed postings that are read in place: doc IDs and frequencies are little-endian Int32
+ * values in blocks of {@value #BLOCK_SIZE} documents, positions and offsets fixed-width records at
+ * computed addresses. A reader copies one block of doc IDs (and, when asked, of freqs) into int
+ * arrays with a single bulk copy ({@code MemorySegment.copy} when the file is memory-segment
+ * backed, e.g. on {@code MMapDirectory}); nothing is decoded and no postings live on the Java heap beyond
+ * the current block. Terms are kept in Lucene's block-tree terms dictionary ({@link
+ * Lucene103BlockTreeTermsWriter}).
  *
- * <p>Iteration: {@code nextDoc()} increments an index; {@code advance(target)} gallops (exponential
- * search) from the current index and then binary-searches, which works because doc IDs are stored
- * as absolute values, not deltas. Per block of {@value #BLOCK_SIZE} documents, and per group of
- * {@value #BLOCKS_PER_GROUP} blocks, the competitive (freq, norm) pairs are stored, so block-max
- * WAND and MAXSCORE skip non-competitive blocks exactly as with Lucene's compressed postings.
+ * <p>Iteration: {@code nextDoc()} increments an index into the current block; {@code
+ * advance(target)} finds the target's block in the term's skip table (the last doc ID of every
+ * block) and the doc inside the block, both with {@code VectorUtil.findNextGEQ}. {@code
+ * nextPostings} returns the rest of the current block per call, {@code intoBitSet} ORs bit-set
+ * blocks word by word, {@code docIDRunEnd} finds runs of consecutive doc IDs in the block and the
+ * skip table. Per block, and per group of {@value #BLOCKS_PER_GROUP} blocks (8192 documents), one
+ * cache line holds the competitive (freq, norm) pairs, so block-max WAND and MAXSCORE skip
+ * non-competitive blocks with one cache-line read, as with Lucene104's two impact levels.
  *
  * <p>Files and detailed format (all integers are little-endian; {@code Int32}/{@code Int64} are
  * {@link DataOutput#writeInt} / {@link DataOutput#writeLong}):
@@ -36,41 +41,59 @@ import org.apache.lucene.util.IOUtils;
  * <ul>
  *   <li><code>.tim</code>, <code>.tip</code>, <code>.tmd</code>: the terms dictionary and its
  *       index, see {@link Lucene103BlockTreeTermsWriter}.
- *   <li><code>.nvdoc</code>: <a href="#Docs">Doc IDs</a>
+ *   <li><code>.nvdoc</code>: <a href="#Docs">Doc ID blocks</a>
  *   <li><code>.nvfrq</code>: <a href="#Freqs">Term frequencies</a>
- *   <li><code>.nvimp</code>: <a href="#Impacts">Impacts and block index</a>
+ *   <li><code>.nvskp</code>: <a href="#Skip">Skip tables and impacts</a>
  *   <li><code>.nvpos</code>: <a href="#Positions">Positions, offsets and payload boundaries</a>
  *   <li><code>.nvpay</code>: <a href="#Payloads">Payload bytes</a>
  * </ul>
  *
- * <p>The files <code>.nvfrq</code> and <code>.nvimp</code> exist when a field of the segment
- * indexes frequencies, <code>.nvpos</code> when one indexes positions, <code>.nvpay</code> when
- * one has payloads. Every file starts with a {@link CodecUtil#writeIndexHeader IndexHeader}
- * (segment id and suffix), is zero-padded to a multiple of 8 bytes after it, and ends with a
- * {@link CodecUtil#writeFooter CodecFooter} (CRC32 checksum).
+ * <p>The files <code>.nvdoc</code> and <code>.nvskp</code> always exist, <code>.nvfrq</code> when
+ * a field of the segment indexes frequencies, <code>.nvpos</code> when one indexes positions,
+ * <code>.nvpay</code> when one has payloads. Every file starts with a {@link
+ * CodecUtil#writeIndexHeader IndexHeader} (segment id and suffix), is zero-padded to a multiple of
+ * 8 bytes after it, and ends with a {@link CodecUtil#writeFooter CodecFooter} (CRC32 checksum).
  *
  * <dl>
  *   <dd><b>Term metadata</b> (in the terms dictionary)
  *       <ul>
  *         <li>PostingsHeader --&gt; IndexHeader, BlockSize
- *         <li>TermMetadata --&gt; DocFPDelta, FreqFPDelta?, ImpactIndexFPDelta?, PosFPDelta?,
+ *         <li>TermMetadata --&gt; DocFPDelta, FreqFPDelta?, SkipFPDelta?, PosFPDelta?,
  *             PayFPDelta?
  *         <li>BlockSize --&gt; {@link DataOutput#writeVInt VInt}, currently {@value #BLOCK_SIZE}
  *         <li>*FPDelta --&gt; {@link DataOutput#writeVLong VLong}: the difference between the
  *             term's start pointer into the file and the previous term's (absolute for the first
- *             term of a block). FreqFPDelta and ImpactIndexFPDelta are written when the field
- *             indexes frequencies, PosFPDelta when it indexes positions, PayFPDelta when it has
- *             payloads.
+ *             term of a block). DocFP is the start of the term's first block. FreqFPDelta is
+ *             written when the field indexes frequencies, SkipFPDelta when the term has more than
+ *             BlockSize documents (otherwise SkipFP is the previous term's, and unused),
+ *             PosFPDelta when the field indexes positions, PayFPDelta when it has payloads.
  *       </ul>
  * </dl>
  *
  * <a id="Docs"></a>
  *
  * <dl>
- *   <dd><b>Doc IDs</b>
+ *   <dd><b>Doc ID blocks</b>
  *       <ul>
- *         <li>DocFile(.nvdoc) --&gt; Header, Padding, &lt;DocIDs&gt;<sup>TermCount</sup>, Footer
- *         <li>DocIDs --&gt; Int32<sup>DocFreq</sup>, strictly increasing absolute doc IDs
+ *         <li>DocFile(.nvdoc) --&gt; Header, Padding, &lt;TermDocs&gt;<sup>TermCount</sup>, Footer
+ *         <li>TermDocs --&gt; &lt;DocBlock&gt;<sup>NumBlocks</sup>
+ *         <li>DocBlock --&gt; PackedBlock | BitSetBlock
+ *         <li>PackedBlock --&gt; Int32<sup>BlockDocCount</sup>: strictly increasing absolute doc
+ *             IDs
+ *         <li>BitSetBlock --&gt; Padding, Int64<sup>ceil(Span / 64)</sup>: bit {@code i} (bit
+ *             {@code i % 64} of word {@code i / 64}) set if doc {@code PreviousLastDoc + 1 + i} is
+ *             in the block
+ *       </ul>
+ *       <p>Notes:
+ *       <ul>
+ *         <li>Block {@code b} holds the documents at indexes {@code [b*BlockSize, (b+1)*BlockSize)}
+ *             of the term, so NumBlocks = ceil(DocFreq / BlockSize) and BlockDocCount is BlockSize
+ *             except for the last block.
+ *         <li>Span = LastDoc[b] - PreviousLastDoc, where PreviousLastDoc is LastDoc[b-1] (-1 for
+ *             the first block). A block is a BitSetBlock if and only if the term has SkipData, the
+ *             block is full and Span &lt;= {@value #MAX_BIT_SET_SPAN}: a reader decides from the
+ *             skip table alone, no flag is stored. Bit sets are 8-byte aligned (zero padding).
+ *         <li>Terms of at most BlockSize documents are one PackedBlock at DocFP.
  *       </ul>
  * </dl>
  *
@@ -81,37 +104,42 @@ import org.apache.lucene.util.IOUtils;
  *       <ul>
  *         <li>FreqFile(.nvfrq) --&gt; Header, Padding, &lt;Freqs&gt;<sup>TermCount</sup>, Footer
  *         <li>Freqs --&gt; Int32<sup>DocFreq</sup>, the frequency of the term in the document at
- *             the same index of DocIDs (only for fields that index frequencies)
+ *             the same index of the term's doc IDs (only for fields that index frequencies), so
+ *             the freqs of block {@code b} start at {@code FreqFP + b * BlockSize * 4}
  *       </ul>
  * </dl>
  *
- * <a id="Impacts"></a>
+ * <a id="Skip"></a>
  *
  * <dl>
- *   <dd><b>Impacts and block index</b>
+ *   <dd><b>Skip tables and impacts</b>
  *       <ul>
- *         <li>ImpactFile(.nvimp) --&gt; Header, Padding, &lt;TermImpacts&gt;<sup>TermCount</sup>,
+ *         <li>SkipFile(.nvskp) --&gt; Header, Padding, &lt;SkipData&gt;<sup>TermCount'</sup>,
  *             Footer
- *         <li>TermImpacts --&gt; &lt;ImpactList&gt;<sup>NumBlocks + NumGroups</sup>, Padding,
- *             BlockImpactFP<sup>NumBlocks</sup>, GroupImpactFP<sup>NumGroups</sup>,
- *             BlockPosStart<sup>NumBlocks</sup>?
- *         <li>ImpactList --&gt; Count, &lt;Freq, Norm&gt;<sup>Count</sup>
- *         <li>Count, Freq --&gt; Int32; Norm, BlockImpactFP, GroupImpactFP, BlockPosStart --&gt;
- *             Int64
+ *         <li>SkipData --&gt; Padding, BlockImpacts?, GroupImpacts?, LastDoc<sup>NumBlocks</sup>,
+ *             Padding, BlockDocFP<sup>NumBlocks</sup>, BlockPosStart<sup>NumBlocks</sup>?
+ *         <li>BlockImpacts --&gt; ImpactLine<sup>NumBlocks</sup>
+ *         <li>GroupImpacts --&gt; ImpactLine<sup>NumGroups</sup>
+ *         <li>ImpactLine --&gt; 64 bytes: Count (byte), NormWidth (byte), 0 (byte), 0 (byte),
+ *             Freq (Int32)<sup>Count</sup>, Norm<sup>Count</sup>, zero padding
+ *         <li>LastDoc --&gt; Int32; BlockDocFP, BlockPosStart --&gt; Int64
  *       </ul>
  *       <p>Notes:
  *       <ul>
- *         <li>Block {@code b} holds the documents at indexes {@code [b*BlockSize, (b+1)*BlockSize)}
- *             of DocIDs (the last block may be partial), so NumBlocks = ceil(DocFreq / BlockSize);
- *             group {@code g} holds blocks {@code [g*32, (g+1)*32)}, NumGroups = ceil(NumBlocks /
- *             32). The last doc ID of a block or group is read from DocIDs, it is not repeated.
- *         <li>An ImpactList holds the competitive (freq, norm) pairs of a block or group, computed
- *             with {@link CompetitiveImpactAccumulator}, in increasing order of freq and unsigned
- *             norm. Lists are written in the order blocks and groups complete.
- *         <li>ImpactIndexFP (term metadata) points to the first BlockImpactFP, which is 8-byte
- *             aligned. BlockImpactFP and GroupImpactFP are absolute file pointers to ImpactLists.
- *         <li>BlockPosStart, only for fields that index positions, is the index (within the term)
- *             of the first position of the block's first document.
+ *         <li>Only terms of more than BlockSize documents (TermCount' of them) have SkipData; it
+ *             starts 64-byte aligned, so every ImpactLine is one cache line.
+ *         <li>Group {@code g} holds blocks {@code [g*32, (g+1)*32)}: NumGroups = ceil(NumBlocks /
+ *             32). BlockImpacts and GroupImpacts exist when the field indexes frequencies.
+ *         <li>An ImpactLine holds the competitive (freq, norm) pairs of its block or group,
+ *             computed with {@link CompetitiveImpactAccumulator}, in increasing order of freq and
+ *             unsigned norm. Norm is a signed byte if NormWidth is 1 (up to 12 pairs), else an
+ *             Int32 (up to 7 pairs). Longer lists are merged pairwise into (higher freq, lower
+ *             norm), and a list with a norm outside Int32 becomes the single pair (highest freq,
+ *             0): the line always bounds the scores of its range from above.
+ *         <li>LastDoc is the last doc ID of each block, searched with {@code
+ *             VectorUtil.findNextGEQ}; BlockDocFP the absolute start of each DocBlock in the doc
+ *             file; BlockPosStart, for fields that index positions, the index (within the term) of
+ *             the first position of the block's first document.
  *       </ul>
  * </dl>
  *
@@ -149,7 +177,10 @@ import org.apache.lucene.util.IOUtils;
  *       </ul>
  * </dl>
  *
- * <p>Versions: {@value #VERSION_START} (initial format).
+ * <p>Versions: {@value #VERSION_START} (format v1: flat doc and freq arrays, 128-doc impact lists,
+ * <code>.nvimp</code>), {@value #VERSION_BLOCKS} (format v2: the block layout above). Version 1
+ * was never released and is not readable: opening it throws {@link
+ * org.apache.lucene.index.IndexFormatTooOldException}; reindex.
  *
  * @lucene.experimental
  */
@@ -158,11 +189,17 @@ public final class NvmPostingsFormat extends PostingsFormat {
   /** Name under which this format is registered through SPI. */
   public static final String NAME = "NvmUncompressed";
 
-  /** Number of documents per impact block. */
-  public static final int BLOCK_SIZE = 128;
+  /** Number of documents per block (the unit of copying, skipping and level-0 impacts). */
+  public static final int BLOCK_SIZE = 256;
 
-  /** Number of blocks per impact group (the second impact level). */
+  /** Number of blocks per group (the second impact level): 8192 documents, as in Lucene104. */
   public static final int BLOCKS_PER_GROUP = 32;
+
+  /**
+   * Largest span of doc IDs (in bits) of a full block that is stored as a bit set: 2048 bits are
+   * 256 bytes, a quarter of the block's 1024 bytes of Int32 doc IDs.
+   */
+  public static final int MAX_BIT_SET_SPAN = 2048;
 
   /** Extension of the doc ID file. */
   public static final String DOC_EXTENSION = "nvdoc";
@@ -170,8 +207,8 @@ public final class NvmPostingsFormat extends PostingsFormat {
   /** Extension of the term frequency file. */
   public static final String FREQ_EXTENSION = "nvfrq";
 
-  /** Extension of the impacts and block index file. */
-  public static final String IMPACT_EXTENSION = "nvimp";
+  /** Extension of the skip and impacts file. */
+  public static final String SKIP_EXTENSION = "nvskp";
 
   /** Extension of the position file. */
   public static final String POS_EXTENSION = "nvpos";
@@ -182,15 +219,23 @@ public final class NvmPostingsFormat extends PostingsFormat {
   static final String TERMS_CODEC = "NvmPostingsTerms";
   static final String DOC_CODEC = "NvmPostingsDoc";
   static final String FREQ_CODEC = "NvmPostingsFreq";
-  static final String IMPACT_CODEC = "NvmPostingsImpact";
+  static final String SKIP_CODEC = "NvmPostingsSkip";
   static final String POS_CODEC = "NvmPostingsPos";
   static final String PAY_CODEC = "NvmPostingsPay";
 
+  /** Version 1 of the format: flat doc and freq arrays, 128-doc impact blocks. Not readable. */
   static final int VERSION_START = 0;
-  static final int VERSION_CURRENT = VERSION_START;
 
-  /** Alignment of the data that follows each file header and of each term's block index. */
+  /** Version 2 of the format: 256-doc blocks, skip table, impact lines, bit-set blocks. */
+  static final int VERSION_BLOCKS = 1;
+
+  static final int VERSION_CURRENT = VERSION_BLOCKS;
+
+  /** Alignment of the data that follows each file header and of bit-set blocks. */
   static final int ALIGNMENT = Long.BYTES;
+
+  /** Alignment of each term's SkipData, so that every impact line is one cache line. */
+  static final int SKIP_ALIGNMENT = ImpactLine.BYTES;
 
   private final int minTermBlockSize;
   private final int maxTermBlockSize;
@@ -246,14 +291,14 @@ public final class NvmPostingsFormat extends PostingsFormat {
     }
   }
 
-  /** Number of impact blocks of a term with {@code docFreq} documents. */
-  static int numBlocks(int docFreq) {
-    return (docFreq + BLOCK_SIZE - 1) / BLOCK_SIZE;
-  }
-
-  /** Number of impact groups of a term with {@code numBlocks} blocks. */
-  static int numGroups(int numBlocks) {
-    return (numBlocks + BLOCKS_PER_GROUP - 1) / BLOCKS_PER_GROUP;
+  /**
+   * Whether a block is stored as a bit set: only full blocks of terms with SkipData (more than one
+   * block), whose doc IDs span at most {@link #MAX_BIT_SET_SPAN} bits. The span is {@code lastDoc -
+   * previousLastDoc} (previousLastDoc is -1 for the first block), so readers decide from the skip
+   * table alone.
+   */
+  static boolean isBitSetBlock(int count, boolean termHasSkipData, int span) {
+    return termHasSkipData && count == BLOCK_SIZE && span <= MAX_BIT_SET_SPAN;
   }
 
   /** Width in bytes of one position record of a field with the given options. */

@@ -32,7 +32,7 @@ final class NvmPostingsReader extends PostingsReaderBase {
   enum Data {
     DOCS(NvmPostingsFormat.DOC_EXTENSION, NvmPostingsFormat.DOC_CODEC),
     FREQS(NvmPostingsFormat.FREQ_EXTENSION, NvmPostingsFormat.FREQ_CODEC),
-    IMPACTS(NvmPostingsFormat.IMPACT_EXTENSION, NvmPostingsFormat.IMPACT_CODEC),
+    SKIP(NvmPostingsFormat.SKIP_EXTENSION, NvmPostingsFormat.SKIP_CODEC),
     POSITIONS(NvmPostingsFormat.POS_EXTENSION, NvmPostingsFormat.POS_CODEC),
     PAYLOADS(NvmPostingsFormat.PAY_EXTENSION, NvmPostingsFormat.PAY_CODEC);
 
@@ -46,8 +46,8 @@ final class NvmPostingsReader extends PostingsReaderBase {
 
     boolean presentIn(FieldInfos fieldInfos) {
       return switch (this) {
-        case DOCS -> true;
-        case FREQS, IMPACTS -> fieldInfos.hasFreq();
+        case DOCS, SKIP -> true;
+        case FREQS -> fieldInfos.hasFreq();
         case POSITIONS -> fieldInfos.hasProx();
         case PAYLOADS -> fieldInfos.hasPayloads();
       };
@@ -56,12 +56,20 @@ final class NvmPostingsReader extends PostingsReaderBase {
 
   private final Map<Data, IndexInput> inputs = new EnumMap<>(Data.class);
 
+  /** The files that are one contiguous memory segment, shared by all enums. */
+  private final Map<Data, PostingsData> segments = new EnumMap<>(Data.class);
+
   NvmPostingsReader(SegmentReadState state) throws IOException {
     boolean success = false;
     try {
       for (Data data : Data.values()) {
         if (data.presentIn(state.fieldInfos)) {
-          inputs.put(data, open(state, data));
+          IndexInput in = open(state, data);
+          inputs.put(data, in);
+          PostingsData segment = PostingsData.segmentOrNull(in);
+          if (segment != null) {
+            segments.put(data, segment);
+          }
         }
       }
       success = true;
@@ -83,7 +91,7 @@ final class NvmPostingsReader extends PostingsReaderBase {
       CodecUtil.checkIndexHeader(
           in,
           data.codec,
-          NvmPostingsFormat.VERSION_START,
+          NvmPostingsFormat.VERSION_BLOCKS,
           NvmPostingsFormat.VERSION_CURRENT,
           state.segmentInfo.getId(),
           state.segmentSuffix);
@@ -100,9 +108,25 @@ final class NvmPostingsReader extends PostingsReaderBase {
   }
 
   /**
-   * A random-access view of a whole data file, addressed by absolute file pointer. Each enum gets
-   * its own view, so readers on inputs that are not natively random-access stay thread-safe.
+   * Read access to a whole data file, addressed by absolute file pointer: the shared memory
+   * segment if the file is one, else a random-access view of its own for each caller, so that
+   * enums on inputs that are not natively random-access stay thread-safe.
    */
+  PostingsData data(Data data) throws IOException {
+    PostingsData segment = segments.get(data);
+    if (segment != null) {
+      return segment;
+    }
+    IndexInput in = inputs.get(data);
+    if (in == null) {
+      throw new CorruptIndexException(
+          "a field needs the " + data.extension + " file but the segment has none",
+          inputs.get(Data.DOCS));
+    }
+    return PostingsData.randomAccess(in.randomAccessSlice(0, in.length()));
+  }
+
+  /** Random-access view of a data file, for the position and payload records. */
   RandomAccessInput randomAccess(Data data) throws IOException {
     IndexInput in = inputs.get(data);
     if (in == null) {
@@ -143,7 +167,7 @@ final class NvmPostingsReader extends PostingsReaderBase {
     if (absolute) {
       state.docFP = 0;
       state.freqFP = 0;
-      state.impactIndexFP = 0;
+      state.skipFP = 0;
       state.posFP = 0;
       state.payFP = 0;
     }
@@ -151,7 +175,9 @@ final class NvmPostingsReader extends PostingsReaderBase {
     state.docFP += in.readVLong();
     if (options.compareTo(IndexOptions.DOCS_AND_FREQS) >= 0) {
       state.freqFP += in.readVLong();
-      state.impactIndexFP += in.readVLong();
+    }
+    if (state.docFreq > NvmPostingsFormat.BLOCK_SIZE) {
+      state.skipFP += in.readVLong();
     }
     if (options.compareTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS) >= 0) {
       state.posFP += in.readVLong();

@@ -5,11 +5,10 @@ import static org.lucenenvm.codec.NvmPostingsFormat.BLOCKS_PER_GROUP;
 import static org.lucenenvm.codec.NvmPostingsFormat.BLOCK_SIZE;
 
 import java.io.IOException;
-import java.util.List;
+import java.util.Arrays;
 import org.apache.lucene.codecs.BlockTermState;
 import org.apache.lucene.codecs.CodecUtil;
 import org.apache.lucene.codecs.CompetitiveImpactAccumulator;
-import org.apache.lucene.codecs.Impact;
 import org.apache.lucene.codecs.PushPostingsWriterBase;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.FieldInfo;
@@ -21,12 +20,16 @@ import org.apache.lucene.store.DataOutput;
 import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.util.ArrayUtil;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * Writes postings in the fixed-width layout of {@link NvmPostingsFormat}. Doc IDs, frequencies,
- * position records and payload bytes stream straight to their files; only the per-term block index
- * (one long per {@value NvmPostingsFormat#BLOCK_SIZE} documents) is buffered until the term ends.
+ * Writes postings in the block layout of {@link NvmPostingsFormat}. Doc IDs and freqs are buffered
+ * one block of {@value NvmPostingsFormat#BLOCK_SIZE} at a time (a block is written when the next
+ * one starts, or when the term ends, so that the writer knows whether the term has more than one
+ * block and may use a bit set); position records and payload bytes stream straight to their
+ * files; the term's SkipData (impact lines, LastDoc, BlockDocFP, BlockPosStart) is buffered until
+ * the term ends.
  */
 final class NvmPostingsWriter extends PushPostingsWriterBase {
 
@@ -34,31 +37,39 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
 
   private IndexOutput docOut;
   private IndexOutput freqOut;
-  private IndexOutput impactOut;
+  private IndexOutput skipOut;
   private IndexOutput posOut;
   private IndexOutput payOut;
 
   private final CompetitiveImpactAccumulator blockImpacts = new CompetitiveImpactAccumulator();
   private final CompetitiveImpactAccumulator groupImpacts = new CompetitiveImpactAccumulator();
+  private final int[] blockDocs = new int[BLOCK_SIZE];
+  private final int[] blockFreqs = new int[BLOCK_SIZE];
+  private final FixedBitSet blockBits = new FixedBitSet(NvmPostingsFormat.MAX_BIT_SET_SPAN);
 
   private NvmTermState lastState = EMPTY_STATE;
   private NumericDocValues norms;
 
-  private long docStartFP;
   private long freqStartFP;
   private long posStartFP;
   private long payStartFP;
 
   private int docCount;
+  private int blockDocCount;
   private int lastDocID;
   private long positionCount;
   private long payloadByteCount;
+  private long blockPosStart;
 
-  private long[] blockImpactFPs = new long[8];
-  private long[] groupImpactFPs = new long[1];
-  private long[] blockPosStarts = new long[8];
+  /** Per written block of the current term: SkipData, written when the term ends. */
   private int numBlocks;
+
   private int numGroups;
+  private int[] lastDocs = new int[8];
+  private long[] blockDocFPs = new long[8];
+  private long[] blockPosStarts = new long[8];
+  private byte[] blockImpactLines = new byte[8 * ImpactLine.BYTES];
+  private byte[] groupImpactLines = new byte[ImpactLine.BYTES];
 
   NvmPostingsWriter(SegmentWriteState state) throws IOException {
     boolean success = false;
@@ -67,9 +78,8 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
       if (state.fieldInfos.hasFreq()) {
         freqOut =
             createOutput(state, NvmPostingsFormat.FREQ_EXTENSION, NvmPostingsFormat.FREQ_CODEC);
-        impactOut =
-            createOutput(state, NvmPostingsFormat.IMPACT_EXTENSION, NvmPostingsFormat.IMPACT_CODEC);
       }
+      skipOut = createOutput(state, NvmPostingsFormat.SKIP_EXTENSION, NvmPostingsFormat.SKIP_CODEC);
       if (state.fieldInfos.hasProx()) {
         posOut = createOutput(state, NvmPostingsFormat.POS_EXTENSION, NvmPostingsFormat.POS_CODEC);
       }
@@ -79,7 +89,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
       success = true;
     } finally {
       if (success == false) {
-        IOUtils.closeWhileHandlingException(docOut, freqOut, impactOut, posOut, payOut);
+        IOUtils.closeWhileHandlingException(docOut, freqOut, skipOut, posOut, payOut);
       }
     }
   }
@@ -132,7 +142,6 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   @Override
   public void startTerm(NumericDocValues norms) {
     this.norms = norms;
-    docStartFP = docOut.getFilePointer();
     if (writeFreqs) {
       freqStartFP = freqOut.getFilePointer();
     }
@@ -143,6 +152,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
       payStartFP = payOut.getFilePointer();
     }
     docCount = 0;
+    blockDocCount = 0;
     lastDocID = -1;
     positionCount = 0;
     payloadByteCount = 0;
@@ -158,20 +168,20 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
       throw new CorruptIndexException(
           "docs out of order (" + docID + " <= " + lastDocID + ")", docOut);
     }
-    docOut.writeInt(docID);
+    if (blockDocCount == BLOCK_SIZE) {
+      writeBlock(true);
+    }
+    if (blockDocCount == 0) {
+      blockPosStart = positionCount;
+    }
+    blockDocs[blockDocCount] = docID;
+    blockFreqs[blockDocCount] = freq;
+    blockDocCount++;
     if (writeFreqs) {
-      freqOut.writeInt(freq);
-      if (writePositions && docCount % BLOCK_SIZE == 0) {
-        blockPosStarts = ArrayUtil.grow(blockPosStarts, numBlocks + 1);
-        blockPosStarts[numBlocks] = positionCount;
-      }
       blockImpacts.add(freq, normOf(docID));
     }
     lastDocID = docID;
     docCount++;
-    if (writeFreqs && docCount % BLOCK_SIZE == 0) {
-      finishBlock();
-    }
   }
 
   private long normOf(int docID) throws IOException {
@@ -208,73 +218,110 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   @Override
   public void finishDoc() {}
 
-  private void finishBlock() throws IOException {
-    blockImpactFPs = ArrayUtil.grow(blockImpactFPs, numBlocks + 1);
-    blockImpactFPs[numBlocks++] = writeImpacts(blockImpacts);
-    groupImpacts.addAll(blockImpacts);
-    blockImpacts.clear();
-    if (numBlocks % BLOCKS_PER_GROUP == 0) {
+  /** Writes the buffered block's doc IDs and freqs and records its SkipData entry. */
+  private void writeBlock(boolean termHasSkipData) throws IOException {
+    int previousLastDoc = numBlocks == 0 ? -1 : lastDocs[numBlocks - 1];
+    int lastDoc = blockDocs[blockDocCount - 1];
+    int span = lastDoc - previousLastDoc;
+    lastDocs = ArrayUtil.grow(lastDocs, numBlocks + 1);
+    blockDocFPs = ArrayUtil.grow(blockDocFPs, numBlocks + 1);
+    blockPosStarts = ArrayUtil.grow(blockPosStarts, numBlocks + 1);
+    lastDocs[numBlocks] = lastDoc;
+    blockPosStarts[numBlocks] = blockPosStart;
+    if (NvmPostingsFormat.isBitSetBlock(blockDocCount, termHasSkipData, span)) {
+      docOut.alignFilePointer(ALIGNMENT);
+      blockDocFPs[numBlocks] = docOut.getFilePointer();
+      writeBitSet(previousLastDoc + 1, span);
+    } else {
+      blockDocFPs[numBlocks] = docOut.getFilePointer();
+      for (int i = 0; i < blockDocCount; i++) {
+        docOut.writeInt(blockDocs[i]);
+      }
+    }
+    if (writeFreqs) {
+      for (int i = 0; i < blockDocCount; i++) {
+        freqOut.writeInt(blockFreqs[i]);
+      }
+      blockImpactLines = ArrayUtil.grow(blockImpactLines, (numBlocks + 1) * ImpactLine.BYTES);
+      writeImpactLine(blockImpacts, blockImpactLines, numBlocks);
+      groupImpacts.addAll(blockImpacts);
+      blockImpacts.clear();
+    }
+    numBlocks++;
+    blockDocCount = 0;
+    if (writeFreqs && numBlocks % BLOCKS_PER_GROUP == 0) {
       finishGroup();
     }
   }
 
-  private void finishGroup() throws IOException {
-    groupImpactFPs = ArrayUtil.grow(groupImpactFPs, numGroups + 1);
-    groupImpactFPs[numGroups++] = writeImpacts(groupImpacts);
+  private void writeBitSet(int base, int span) throws IOException {
+    int numWords = FixedBitSet.bits2words(span);
+    blockBits.clear();
+    for (int i = 0; i < blockDocCount; i++) {
+      blockBits.set(blockDocs[i] - base);
+    }
+    long[] words = blockBits.getBits();
+    for (int i = 0; i < numWords; i++) {
+      docOut.writeLong(words[i]);
+    }
+  }
+
+  private void finishGroup() {
+    groupImpactLines = ArrayUtil.grow(groupImpactLines, (numGroups + 1) * ImpactLine.BYTES);
+    writeImpactLine(groupImpacts, groupImpactLines, numGroups++);
     groupImpacts.clear();
   }
 
-  /** Writes one ImpactList and returns its file pointer. */
-  private long writeImpacts(CompetitiveImpactAccumulator accumulator) throws IOException {
-    long fp = impactOut.getFilePointer();
-    List<Impact> impacts = accumulator.getCompetitiveFreqNormPairs();
-    impactOut.writeInt(impacts.size());
-    for (Impact impact : impacts) {
-      impactOut.writeInt(impact.freq);
-      impactOut.writeLong(impact.norm);
-    }
-    return fp;
+  private static void writeImpactLine(
+      CompetitiveImpactAccumulator accumulator, byte[] lines, int index) {
+    Arrays.fill(lines, index * ImpactLine.BYTES, (index + 1) * ImpactLine.BYTES, (byte) 0);
+    ImpactLine.encode(accumulator.getCompetitiveFreqNormPairs(), lines, index * ImpactLine.BYTES);
   }
 
   @Override
   public void finishTerm(BlockTermState termState) throws IOException {
     NvmTermState state = (NvmTermState) termState;
     assert state.docFreq == docCount : state.docFreq + " vs " + docCount;
-    state.docFP = docStartFP;
-    if (writeFreqs) {
-      if (docCount % BLOCK_SIZE != 0) {
-        finishBlock();
-      }
-      if (numBlocks % BLOCKS_PER_GROUP != 0) {
+    boolean hasSkipData = numBlocks > 0;
+    writeBlock(hasSkipData);
+    state.docFP = blockDocFPs[0];
+    state.freqFP = freqStartFP;
+    state.posFP = posStartFP;
+    state.payFP = payStartFP;
+    if (hasSkipData) {
+      if (writeFreqs && numBlocks % BLOCKS_PER_GROUP != 0) {
         finishGroup();
       }
-      state.freqFP = freqStartFP;
-      state.impactIndexFP = writeBlockIndex();
-    }
-    if (writePositions) {
-      state.posFP = posStartFP;
-    }
-    if (writePayloads) {
-      state.payFP = payStartFP;
+      skipOut.alignFilePointer(NvmPostingsFormat.SKIP_ALIGNMENT);
+      state.skipFP = skipOut.getFilePointer();
+      writeSkipData(TermSkipLayout.of(state.skipFP, docCount, writeFreqs, writePositions));
+    } else {
+      state.skipFP = 0;
     }
   }
 
-  /** Writes the term's BlockImpactFP, GroupImpactFP and BlockPosStart arrays. */
-  private long writeBlockIndex() throws IOException {
-    impactOut.alignFilePointer(ALIGNMENT);
-    long indexFP = impactOut.getFilePointer();
-    for (int i = 0; i < numBlocks; i++) {
-      impactOut.writeLong(blockImpactFPs[i]);
+  /** Writes the term's SkipData in the order of {@link TermSkipLayout}. */
+  private void writeSkipData(TermSkipLayout layout) throws IOException {
+    assert layout.numBlocks() == numBlocks;
+    if (writeFreqs) {
+      skipOut.writeBytes(blockImpactLines, 0, numBlocks * ImpactLine.BYTES);
+      skipOut.writeBytes(groupImpactLines, 0, numGroups * ImpactLine.BYTES);
     }
-    for (int i = 0; i < numGroups; i++) {
-      impactOut.writeLong(groupImpactFPs[i]);
+    assert skipOut.getFilePointer() == layout.lastDocsFP();
+    for (int i = 0; i < numBlocks; i++) {
+      skipOut.writeInt(lastDocs[i]);
+    }
+    skipOut.alignFilePointer(Long.BYTES);
+    assert skipOut.getFilePointer() == layout.blockDocFPsFP();
+    for (int i = 0; i < numBlocks; i++) {
+      skipOut.writeLong(blockDocFPs[i]);
     }
     if (writePositions) {
       for (int i = 0; i < numBlocks; i++) {
-        impactOut.writeLong(blockPosStarts[i]);
+        skipOut.writeLong(blockPosStarts[i]);
       }
     }
-    return indexFP;
+    assert skipOut.getFilePointer() == layout.endFP();
   }
 
   @Override
@@ -286,7 +333,11 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     out.writeVLong(state.docFP - previous.docFP);
     if (writeFreqs) {
       out.writeVLong(state.freqFP - previous.freqFP);
-      out.writeVLong(state.impactIndexFP - previous.impactIndexFP);
+    }
+    if (state.docFreq > BLOCK_SIZE) {
+      out.writeVLong(state.skipFP - previous.skipFP);
+    } else {
+      state.skipFP = previous.skipFP;
     }
     if (writePositions) {
       out.writeVLong(state.posFP - previous.posFP);
@@ -301,7 +352,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   public void close() throws IOException {
     boolean success = false;
     try {
-      for (IndexOutput out : new IndexOutput[] {docOut, freqOut, impactOut, posOut, payOut}) {
+      for (IndexOutput out : new IndexOutput[] {docOut, freqOut, skipOut, posOut, payOut}) {
         if (out != null) {
           CodecUtil.writeFooter(out);
         }
@@ -309,11 +360,11 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
       success = true;
     } finally {
       if (success) {
-        IOUtils.close(docOut, freqOut, impactOut, posOut, payOut);
+        IOUtils.close(docOut, freqOut, skipOut, posOut, payOut);
       } else {
-        IOUtils.closeWhileHandlingException(docOut, freqOut, impactOut, posOut, payOut);
+        IOUtils.closeWhileHandlingException(docOut, freqOut, skipOut, posOut, payOut);
       }
-      docOut = freqOut = impactOut = posOut = payOut = null;
+      docOut = freqOut = skipOut = posOut = payOut = null;
     }
   }
 }

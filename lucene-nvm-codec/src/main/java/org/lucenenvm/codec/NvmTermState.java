@@ -11,8 +11,8 @@ final class NvmTermState extends BlockTermState {
   /** Start of the term's frequencies in the freq file. */
   long freqFP;
 
-  /** Start of the term's block index (BlockImpactFP array) in the impact file. */
-  long impactIndexFP;
+  /** Start of the term's SkipData in the skip file (terms of more than one block). */
+  long skipFP;
 
   /** Start of the term's position records in the position file. */
   long posFP;
@@ -33,7 +33,7 @@ final class NvmTermState extends BlockTermState {
     NvmTermState state = (NvmTermState) other;
     docFP = state.docFP;
     freqFP = state.freqFP;
-    impactIndexFP = state.impactIndexFP;
+    skipFP = state.skipFP;
     posFP = state.posFP;
     payFP = state.payFP;
   }
@@ -45,8 +45,8 @@ final class NvmTermState extends BlockTermState {
         + docFP
         + " freqFP="
         + freqFP
-        + " impactIndexFP="
-        + impactIndexFP
+        + " skipFP="
+        + skipFP
         + " posFP="
         + posFP
         + " payFP="

@@ -9,6 +9,7 @@ import org.apache.lucene.index.CheckIndex;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexFileNames;
+import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.NoMergePolicy;
@@ -18,6 +19,7 @@ import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.tests.util.LuceneTestCase;
+import org.apache.lucene.util.BitUtil;
 
 /**
  * Damages the files of {@link NvmPostingsFormat} byte by byte and checks that the damage is
@@ -30,7 +32,7 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
       Map.of(
           NvmPostingsFormat.DOC_EXTENSION, NvmPostingsFormat.DOC_CODEC,
           NvmPostingsFormat.FREQ_EXTENSION, NvmPostingsFormat.FREQ_CODEC,
-          NvmPostingsFormat.IMPACT_EXTENSION, NvmPostingsFormat.IMPACT_CODEC,
+          NvmPostingsFormat.SKIP_EXTENSION, NvmPostingsFormat.SKIP_CODEC,
           NvmPostingsFormat.POS_EXTENSION, NvmPostingsFormat.POS_CODEC,
           NvmPostingsFormat.PAY_EXTENSION, NvmPostingsFormat.PAY_CODEC);
 
@@ -135,6 +137,21 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
             });
         flipByte(dir, file, position);
       }
+    }
+  }
+
+  /** Format v1 (version 0) indexes were never released; they are refused as too old. */
+  public void testVersionOneIsRefusedAsTooOld() throws IOException {
+    try (Directory dir = writeIndex()) {
+      String file = formatFiles(dir).getFirst();
+      String codec = CODEC_BY_EXTENSION.get(IndexFileNames.getExtension(file));
+      byte[] bytes = readAll(dir, file);
+      int versionAt = CodecUtil.headerLength(codec) - Integer.BYTES;
+      BitUtil.VH_BE_INT.set(bytes, versionAt, NvmPostingsFormat.VERSION_START);
+      rewrite(dir, file, bytes, bytes.length);
+      IndexFormatTooOldException e =
+          expectThrows(IndexFormatTooOldException.class, () -> DirectoryReader.open(dir).close());
+      assertTrue(e.getMessage(), e.getMessage().contains(file));
     }
   }
 

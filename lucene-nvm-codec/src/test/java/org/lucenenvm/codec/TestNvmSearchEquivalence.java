@@ -184,7 +184,7 @@ public class TestNvmSearchEquivalence extends LuceneTestCase {
         }
         blockActualMaxFreq = Math.max(blockActualMaxFreq, postings.freq());
       }
-      assertEquals(NvmPostingsFormat.numBlocks(docFreq), blocks);
+      assertEquals(TermSkipLayout.numBlocks(docFreq), blocks);
     }
     assertTrue("no segment has t0 in more than two blocks", checkedLeaves > 0);
   }

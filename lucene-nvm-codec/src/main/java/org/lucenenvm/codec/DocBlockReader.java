@@ -1,0 +1,225 @@
+package org.lucenenvm.codec;
+
+import static org.lucenenvm.codec.NvmPostingsFormat.BLOCK_SIZE;
+
+import java.io.IOException;
+import java.util.Arrays;
+import org.apache.lucene.util.ArrayUtil;
+import org.apache.lucene.util.FixedBitSet;
+import org.apache.lucene.util.VectorUtil;
+
+/**
+ * One term's doc blocks and skip table. Loading a packed block copies its doc IDs into {@link
+ * #docs} with one bulk copy; loading a bit-set block copies its words into {@link #bitSet}, which
+ * is not decoded: the enum walks the bits and {@link #indexOfBit} maps a bit to the doc's index in
+ * the block. Freqs are copied on first use ({@link #freqs()}). The block of a target doc ID is
+ * found in the term's LastDoc table with {@link VectorUtil#findNextGEQ}; that table is copied to
+ * the heap when the term is reset (4 bytes per {@value NvmPostingsFormat#BLOCK_SIZE} documents)
+ * and shared by the enum and its impacts.
+ */
+final class DocBlockReader {
+  /** Doc IDs of the current packed block, in {@code [0, count())}. */
+  final int[] docs = new int[BLOCK_SIZE + 1];
+
+  private final int[] freqs = new int[BLOCK_SIZE];
+  private final long[] bitSetWords =
+      new long[FixedBitSet.bits2words(NvmPostingsFormat.MAX_BIT_SET_SPAN)];
+  private final FixedBitSet bitSet =
+      new FixedBitSet(bitSetWords, NvmPostingsFormat.MAX_BIT_SET_SPAN);
+
+  /** Number of set bits in the bit-set block's words before word {@code i}. */
+  private final int[] bitCountBefore = new int[bitSetWords.length];
+  private final PostingsData docData;
+  private final PostingsData skipData;
+  private PostingsData freqData;
+  private int[] lastDocs = new int[0];
+
+  private TermSkipLayout layout;
+  private long docFP;
+  private long freqFP;
+  private int docFreq;
+
+  private int block;
+  private int count;
+  private boolean freqsLoaded;
+  private boolean isBitSet;
+  private int bitSetBase;
+  private int bitSetSpan;
+  private int lastDocOfBlock;
+
+  DocBlockReader(PostingsData docData, PostingsData skipData) {
+    this.docData = docData;
+    this.skipData = skipData;
+  }
+
+  /** Starts over on a term; {@code freqData} is null if the field has no freqs. */
+  void reset(NvmTermState state, PostingsData freqData, boolean hasPositions) throws IOException {
+    this.freqData = freqData;
+    docFP = state.docFP;
+    freqFP = state.freqFP;
+    docFreq = state.docFreq;
+    layout = TermSkipLayout.of(state.skipFP, docFreq, freqData != null, hasPositions);
+    if (layout.hasSkipData()) {
+      int numBlocks = layout.numBlocks();
+      lastDocs = ArrayUtil.growNoCopy(lastDocs, numBlocks);
+      skipData.readInts(layout.lastDocsFP(), lastDocs, numBlocks);
+    }
+    block = -1;
+    count = 0;
+  }
+
+  TermSkipLayout layout() {
+    return layout;
+  }
+
+  int numBlocks() {
+    return layout.numBlocks();
+  }
+
+  /** Index of the current block, -1 before the first {@link #load}. */
+  int block() {
+    return block;
+  }
+
+  /** Number of docs in the current block. */
+  int count() {
+    return count;
+  }
+
+  /** Last doc ID of {@code block}; only for terms with SkipData. */
+  int lastDoc(int block) {
+    return lastDocs[block];
+  }
+
+  /**
+   * The first block at or after {@code from} whose last doc ID is {@code >= target}, or {@link
+   * #numBlocks()} if there is none. Without SkipData the only block is the answer for {@code from
+   * == 0} whatever the target.
+   */
+  int blockAtOrAfter(int target, int from) {
+    int numBlocks = layout.numBlocks();
+    if (from >= numBlocks || layout.hasSkipData() == false) {
+      return from;
+    }
+    return VectorUtil.findNextGEQ(lastDocs, target, from, numBlocks);
+  }
+
+  /**
+   * Makes {@code block} current: afterwards its doc IDs are in {@link #docs}, or in {@link
+   * #bitSet} if {@link #isBitSet()}.
+   */
+  void load(int block) throws IOException {
+    this.block = block;
+    count = Math.min(BLOCK_SIZE, docFreq - block * BLOCK_SIZE);
+    freqsLoaded = false;
+    if (layout.hasSkipData() == false) {
+      isBitSet = false;
+      docData.readInts(docFP, docs, count);
+      lastDocOfBlock = docs[count - 1];
+      return;
+    }
+    long fp = skipData.readLong(layout.blockDocFPsFP() + (long) block * Long.BYTES);
+    int previousLastDoc = block == 0 ? -1 : lastDocs[block - 1];
+    int span = lastDocs[block] - previousLastDoc;
+    lastDocOfBlock = lastDocs[block];
+    isBitSet = NvmPostingsFormat.isBitSetBlock(count, true, span);
+    if (isBitSet) {
+      bitSetBase = previousLastDoc + 1;
+      bitSetSpan = span;
+      int numWords = FixedBitSet.bits2words(span);
+      docData.readLongs(fp, bitSetWords, numWords);
+      Arrays.fill(bitSetWords, numWords, bitSetWords.length, 0L);
+      int before = 0;
+      for (int i = 0; i < numWords; i++) {
+        bitCountBefore[i] = before;
+        before += Long.bitCount(bitSetWords[i]);
+      }
+    } else {
+      docData.readInts(fp, docs, count);
+    }
+  }
+
+  /** Last doc ID of the current block. */
+  int lastDocOfBlock() {
+    return lastDocOfBlock;
+  }
+
+  /**
+   * Index in the current bit-set block of the first doc at or after bit {@code bit} ({@link
+   * #count()} if {@code bit} is at or past the block's span).
+   */
+  int indexOfBit(int bit) {
+    if (bit >= bitSetSpan) {
+      return count;
+    }
+    int word = bit >>> 6;
+    return bitCountBefore[word] + Long.bitCount(bitSetWords[word] & ((1L << bit) - 1));
+  }
+
+  /**
+   * First clear bit at or after {@code bit} in the current bit-set block, or its span if the
+   * block's bits are all set from {@code bit} on.
+   */
+  int nextClearBit(int bit) {
+    int word = bit >>> 6;
+    long clear = ~bitSetWords[word] & (-1L << bit);
+    int numWords = FixedBitSet.bits2words(bitSetSpan);
+    while (clear == 0 && ++word < numWords) {
+      clear = ~bitSetWords[word];
+    }
+    if (clear == 0) {
+      return bitSetSpan;
+    }
+    return Math.min(bitSetSpan, (word << 6) + Long.numberOfTrailingZeros(clear));
+  }
+
+  /** Freqs of the current block, copied on first use; only for fields with freqs. */
+  int[] freqs() throws IOException {
+    if (freqsLoaded == false) {
+      freqData.readInts(freqFP + (long) block * BLOCK_SIZE * Integer.BYTES, freqs, count);
+      freqsLoaded = true;
+    }
+    return freqs;
+  }
+
+  /** Whether the current block is stored as a bit set. */
+  boolean isBitSet() {
+    return isBitSet;
+  }
+
+  /** The current block's bit set: bit {@code i} is doc {@link #bitSetBase()} + i. */
+  FixedBitSet bitSet() {
+    return bitSet;
+  }
+
+  int bitSetBase() {
+    return bitSetBase;
+  }
+
+  /** Index (within the term) of the first position of the current block's first document. */
+  long blockPosStart() throws IOException {
+    return layout.hasSkipData()
+        ? skipData.readLong(layout.blockPosStartsFP() + (long) block * Long.BYTES)
+        : 0L;
+  }
+
+  /**
+   * Extends a run of consecutive doc IDs that ends at the current block's last doc ({@code
+   * blockRunEnd} is that doc + 1) over the following blocks that are runs themselves (as many docs
+   * as their doc ID span), from the skip table alone, and returns one past the run's last doc.
+   */
+  int runEndAcrossBlocks(int blockRunEnd) {
+    if (layout.hasSkipData() == false) {
+      return blockRunEnd;
+    }
+    int end = blockRunEnd;
+    for (int next = block + 1; next < layout.numBlocks(); next++) {
+      int nextCount = Math.min(BLOCK_SIZE, docFreq - next * BLOCK_SIZE);
+      if (lastDocs[next] - lastDocs[next - 1] != nextCount) {
+        break;
+      }
+      end = lastDocs[next] + 1;
+    }
+    return end;
+  }
+}

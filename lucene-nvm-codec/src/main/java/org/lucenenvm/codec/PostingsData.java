@@ -1,0 +1,105 @@
+package org.lucenenvm.codec;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.store.MemorySegmentAccessInput;
+import org.apache.lucene.store.RandomAccessInput;
+
+/**
+ * Read access to one data file of {@link NvmPostingsFormat} by absolute file pointer, with bulk
+ * copies of little-endian ints and longs into heap buffers. {@link #segment} serves files that
+ * are one contiguous {@link MemorySegment} (through {@link MemorySegmentAccessInput}: {@code
+ * MMapDirectory}, and any directory whose inputs implement it) with one {@link MemorySegment#copy}
+ * per call; {@link #randomAccess} serves every other input one positional read at a time.
+ */
+sealed interface PostingsData {
+
+  /** Copies {@code count} int32 values starting at {@code fp} into {@code dst[0, count)}. */
+  void readInts(long fp, int[] dst, int count) throws IOException;
+
+  /** Copies {@code count} int64 values starting at {@code fp} into {@code dst[0, count)}. */
+  void readLongs(long fp, long[] dst, int count) throws IOException;
+
+  /** Copies {@code length} bytes starting at {@code fp} into {@code dst[0, length)}. */
+  void readBytes(long fp, byte[] dst, int length) throws IOException;
+
+  /** The int64 value at {@code fp}. */
+  long readLong(long fp) throws IOException;
+
+  /**
+   * The whole of {@code in} as one memory segment, or null if the input is not memory-segment
+   * backed or spans several segments.
+   */
+  static PostingsData segmentOrNull(IndexInput in) throws IOException {
+    if (in instanceof MemorySegmentAccessInput access) {
+      MemorySegment segment = access.segmentSliceOrNull(0, in.length());
+      if (segment != null) {
+        return new Segment(segment);
+      }
+    }
+    return null;
+  }
+
+  /** Positional reads through {@code in}. */
+  static PostingsData randomAccess(RandomAccessInput in) {
+    return new RandomAccess(in);
+  }
+
+  /** A file mapped as one contiguous segment: every bulk read is one {@code MemorySegment.copy}. */
+  record Segment(MemorySegment segment) implements PostingsData {
+    private static final ValueLayout.OfInt INT =
+        ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LONG =
+        ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    @Override
+    public void readInts(long fp, int[] dst, int count) {
+      MemorySegment.copy(segment, INT, fp, dst, 0, count);
+    }
+
+    @Override
+    public void readLongs(long fp, long[] dst, int count) {
+      MemorySegment.copy(segment, LONG, fp, dst, 0, count);
+    }
+
+    @Override
+    public void readBytes(long fp, byte[] dst, int length) {
+      MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, fp, dst, 0, length);
+    }
+
+    @Override
+    public long readLong(long fp) {
+      return segment.get(LONG, fp);
+    }
+  }
+
+  /** Any other input: one positional read per value. */
+  record RandomAccess(RandomAccessInput in) implements PostingsData {
+    @Override
+    public void readInts(long fp, int[] dst, int count) throws IOException {
+      for (int i = 0; i < count; i++) {
+        dst[i] = in.readInt(fp + ((long) i << 2));
+      }
+    }
+
+    @Override
+    public void readLongs(long fp, long[] dst, int count) throws IOException {
+      for (int i = 0; i < count; i++) {
+        dst[i] = in.readLong(fp + ((long) i << 3));
+      }
+    }
+
+    @Override
+    public void readBytes(long fp, byte[] dst, int length) throws IOException {
+      in.readBytes(fp, dst, 0, length);
+    }
+
+    @Override
+    public long readLong(long fp) throws IOException {
+      return in.readLong(fp);
+    }
+  }
+}
