@@ -18,7 +18,8 @@ public interface AdmissionRule {
   /** Admits results that took at least {@code minComputeNanos} to compute. */
   static AdmissionRule minComputeNanos(long minComputeNanos) {
     if (minComputeNanos < 0) {
-      throw new IllegalArgumentException("inclusion threshold must be >= 0 ns, got " + minComputeNanos);
+      throw new IllegalArgumentException(
+          "inclusion threshold must be >= 0 ns, got " + minComputeNanos);
     }
     return (computeNanos, entryBytes) -> computeNanos >= minComputeNanos;
   }

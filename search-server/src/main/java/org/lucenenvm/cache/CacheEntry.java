@@ -21,7 +21,11 @@ public record CacheEntry(
     if (!termParts.isEmpty()
         && (key.operator() != QueryKey.Operator.OR || termParts.size() != key.terms().size())) {
       throw new IllegalArgumentException(
-          "term parts need a disjunction key with one part per term: " + key + ", " + termParts.size() + " parts");
+          "term parts need a disjunction key with one part per term: "
+              + key
+              + ", "
+              + termParts.size()
+              + " parts");
     }
   }
 

@@ -20,9 +20,9 @@ import java.util.Map;
  *       twice the capacity in all).
  * </ul>
  *
- * A miss on a non-resident key in S means the HIR space was too small: it grows by
- * max(1, round(demoted / non-resident)) and the key becomes LIR. A hit on a resident HIR key that
- * was demoted from LIR means the LIR space was too small: it grows by max(1, round(non-resident /
+ * A miss on a non-resident key in S means the HIR space was too small: it grows by max(1,
+ * round(demoted / non-resident)) and the key becomes LIR. A hit on a resident HIR key that was
+ * demoted from LIR means the LIR space was too small: it grows by max(1, round(non-resident /
  * demoted)). A hit on a HIR key in S promotes it to LIR, demoting the bottom LIR key when the LIR
  * space is full. Initially 1 % of the capacity (at least one entry) is HIR space.
  */
@@ -183,7 +183,9 @@ public final class DlirsPolicy<K> implements CachePolicy<K> {
     return lirLimit;
   }
 
-  /** Makes {@code key} (in no structure) a LIR key on top of S, demoting if the LIR space is full. */
+  /**
+   * Makes {@code key} (in no structure) a LIR key on top of S, demoting if the LIR space is full.
+   */
   private void makeLir(K key, Node node) {
     while (lirCount >= lirLimit) {
       demoteBottomLir();
@@ -261,12 +263,17 @@ public final class DlirsPolicy<K> implements CachePolicy<K> {
   }
 
   private void growHir() {
-    int hirLimit = Math.min(capacity - 1, capacity - lirLimit + Math.max(1, roundedRatio(demotedCount, nonResidentCount)));
+    int hirLimit =
+        Math.min(
+            capacity - 1,
+            capacity - lirLimit + Math.max(1, roundedRatio(demotedCount, nonResidentCount)));
     lirLimit = capacity - hirLimit;
   }
 
   private void growLir() {
-    lirLimit = Math.min(capacity - 1, lirLimit + Math.max(1, roundedRatio(nonResidentCount, demotedCount)));
+    lirLimit =
+        Math.min(
+            capacity - 1, lirLimit + Math.max(1, roundedRatio(nonResidentCount, demotedCount)));
   }
 
   private static int roundedRatio(int numerator, int denominator) {

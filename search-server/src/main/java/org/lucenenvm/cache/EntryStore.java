@@ -44,7 +44,8 @@ public final class EntryStore {
   private static final int BLOCK_PREFIX = 8;
   private static final ValueLayout.OfLong LONG =
       ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
-  private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN);
+  private static final ValueLayout.OfInt INT =
+      ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN);
 
   private final MemorySegment region;
   private final MemorySegment heapRegion;
@@ -64,16 +65,22 @@ public final class EntryStore {
     this.heapStart = (slotOffset(slotCount) + 15) & -16L;
     if (slotCount < 1 || heapStart >= region.byteSize()) {
       throw new IllegalArgumentException(
-          "cache region of " + region.byteSize() + " bytes cannot hold " + slotCount + " slots and a heap");
+          "cache region of "
+              + region.byteSize()
+              + " bytes cannot hold "
+              + slotCount
+              + " slots and a heap");
     }
     this.heapRegion = region.asSlice(heapStart);
     long magic = region.get(LONG, 0);
     String headerProblem =
-        magic == 0 ? BLANK
-            : magic != MAGIC ? "bad store magic " + Long.toHexString(magic)
-            : region.get(INT, 8) != slotCount
-                ? "store has " + region.get(INT, 8) + " slots, " + slotCount + " configured"
-                : null;
+        magic == 0
+            ? BLANK
+            : magic != MAGIC
+                ? "bad store magic " + Long.toHexString(magic)
+                : region.get(INT, 8) != slotCount
+                    ? "store has " + region.get(INT, 8) + " slots, " + slotCount + " configured"
+                    : null;
     boolean headerValid = headerProblem == null;
     if (!headerValid) {
       heapRegion.set(LONG, 0, 0); // the heap goes with the header: format it too
@@ -117,7 +124,8 @@ public final class EntryStore {
     crc.update(body);
     heapRegion.set(INT, block, body.length);
     heapRegion.set(INT, block + 4, (int) crc.getValue());
-    MemorySegment.copy(body, 0, heapRegion, ValueLayout.JAVA_BYTE, block + BLOCK_PREFIX, body.length);
+    MemorySegment.copy(
+        body, 0, heapRegion, ValueLayout.JAVA_BYTE, block + BLOCK_PREFIX, body.length);
     persister.persist(heapStart + block, BLOCK_PREFIX + (long) body.length);
     int slot = freeSlots[--freeSlotCount];
     setSlot(slot, block);
@@ -218,7 +226,9 @@ public final class EntryStore {
     }
     if (dropped > 0) {
       System.getLogger(EntryStore.class.getName())
-          .log(System.Logger.Level.WARNING, "cache region: dropped " + dropped + " torn or invalid entries");
+          .log(
+              System.Logger.Level.WARNING,
+              "cache region: dropped " + dropped + " torn or invalid entries");
     }
     return dropped;
   }

@@ -23,8 +23,8 @@ public interface Persister {
   }
 
   /**
-   * A persister for the region of {@code heap} that starts at heap offset {@code regionOffset}.
-   * An I/O failure of the heap's persist becomes an {@link UncheckedIOException}.
+   * A persister for the region of {@code heap} that starts at heap offset {@code regionOffset}. An
+   * I/O failure of the heap's persist becomes an {@link UncheckedIOException}.
    */
   static Persister forHeapRegion(NvmHeap heap, long regionOffset) {
     return (offset, length) -> {

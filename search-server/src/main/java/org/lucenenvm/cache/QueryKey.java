@@ -1,10 +1,12 @@
 package org.lucenenvm.cache;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -82,7 +84,9 @@ public record QueryKey(Operator operator, String field, List<BytesRef> terms) {
    * the term is absent). A conjunction never answers a single term: its results are a subset.
    */
   public Optional<Integer> termPartFor(QueryKey single) {
-    if (operator != Operator.OR || single.operator != Operator.SINGLE || !field.equals(single.field)) {
+    if (operator != Operator.OR
+        || single.operator != Operator.SINGLE
+        || !field.equals(single.field)) {
       return Optional.empty();
     }
     int index = terms.indexOf(single.terms.getFirst());
@@ -94,7 +98,7 @@ public record QueryKey(Operator operator, String field, List<BytesRef> terms) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       out.writeByte(operator.code);
-      byte[] fieldBytes = field.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      byte[] fieldBytes = field.getBytes(StandardCharsets.UTF_8);
       out.writeInt(fieldBytes.length);
       out.write(fieldBytes);
       out.writeInt(terms.size());
@@ -110,9 +114,9 @@ public record QueryKey(Operator operator, String field, List<BytesRef> terms) {
 
   /** Parses a key's binary form; throws {@link IllegalArgumentException} if it is malformed. */
   public static QueryKey fromBytes(byte[] bytes) {
-    try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(bytes))) {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       Operator operator = Operator.of(in.readByte());
-      String field = new String(readBytes(in, bytes.length), java.nio.charset.StandardCharsets.UTF_8);
+      String field = new String(readBytes(in, bytes.length), StandardCharsets.UTF_8);
       int count = in.readInt();
       if (count < 0 || count > bytes.length) {
         throw new IllegalArgumentException("query key has invalid term count " + count);

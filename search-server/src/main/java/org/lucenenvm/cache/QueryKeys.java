@@ -10,13 +10,13 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * Normalizes a parsed Lucene query into a {@link QueryKey}, or says it cannot be cached. Keyable:
- * a {@link TermQuery}; a {@link BooleanQuery} of at least two term queries on one field, all
- * {@code MUST} (conjunction) or all {@code SHOULD} with no minimum-should-match (disjunction).
- * Everything else bypasses the cache: multi-term expansions (wildcard, prefix, regexp, fuzzy,
- * ranges), phrases, boosts, filters, negations, mixed operators, nested booleans, several fields.
- * Only shapes whose scores do not depend on clause order are keyed, so a key's results are exact
- * for every query that maps to it.
+ * Normalizes a parsed Lucene query into a {@link QueryKey}, or says it cannot be cached. Keyable: a
+ * {@link TermQuery}; a {@link BooleanQuery} of at least two term queries on one field, all {@code
+ * MUST} (conjunction) or all {@code SHOULD} with no minimum-should-match (disjunction). Everything
+ * else bypasses the cache: multi-term expansions (wildcard, prefix, regexp, fuzzy, ranges),
+ * phrases, boosts, filters, negations, mixed operators, nested booleans, several fields. Only
+ * shapes whose scores do not depend on clause order are keyed, so a key's results are exact for
+ * every query that maps to it.
  */
 public final class QueryKeys {
   private QueryKeys() {}
@@ -25,7 +25,8 @@ public final class QueryKeys {
   public static Optional<QueryKey> of(Query query) {
     if (query instanceof TermQuery term) {
       return Optional.of(
-          new QueryKey(QueryKey.Operator.SINGLE, term.getTerm().field(), List.of(term.getTerm().bytes())));
+          new QueryKey(
+              QueryKey.Operator.SINGLE, term.getTerm().field(), List.of(term.getTerm().bytes())));
     }
     if (query instanceof BooleanQuery bool) {
       return ofBoolean(bool);

@@ -27,8 +27,8 @@ import java.util.function.LongConsumer;
  * chain that still tiles the region (a split writes the remainder's header before shrinking the
  * block; a coalesce grows the surviving block in one store). Free lists, bitmaps and {@code
  * PrevPhysical} words are rebuilt on open, and free neighbours left by a crash are merged then. A
- * region whose magic, size or block chain does not check out is formatted empty, with a warning:
- * it is never served.
+ * region whose magic, size or block chain does not check out is formatted empty, with a warning: it
+ * is never served.
  *
  * <p>Not thread-safe: the owner serializes calls.
  */
@@ -43,6 +43,7 @@ public final class TlsfAllocator {
   static final int MIN_BLOCK = BLOCK_HEADER + 16;
   private static final long USED = 1;
   private static final long NONE = -1;
+  private static final String BLANK = "blank region";
 
   private static final int ALIGN_LOG2 = 4;
   private static final int SL_LOG2 = 4;
@@ -66,7 +67,10 @@ public final class TlsfAllocator {
   private TlsfAllocator(MemorySegment region, Persister persister) {
     if (region.byteSize() < REGION_HEADER + MIN_BLOCK) {
       throw new IllegalArgumentException(
-          "cache region must hold at least " + (REGION_HEADER + MIN_BLOCK) + " bytes, got " + region.byteSize());
+          "cache region must hold at least "
+              + (REGION_HEADER + MIN_BLOCK)
+              + " bytes, got "
+              + region.byteSize());
     }
     this.region = region;
     this.persister = persister;
@@ -94,8 +98,6 @@ public final class TlsfAllocator {
     }
     return allocator;
   }
-
-  private static final String BLANK = "blank region";
 
   /**
    * Why the region was formatted on open ({@code "blank region"} for a never-used one), or null if
@@ -137,10 +139,15 @@ public final class TlsfAllocator {
     return block + BLOCK_HEADER;
   }
 
-  /** Frees the block whose payload starts at {@code payload} and coalesces it with free neighbours. */
+  /**
+   * Frees the block whose payload starts at {@code payload} and coalesces it with free neighbours.
+   */
   public void free(long payload) {
     long block = payload - BLOCK_HEADER;
-    if (block < REGION_HEADER || block >= end || (block - REGION_HEADER) % ALIGN != 0 || !isUsed(block)) {
+    if (block < REGION_HEADER
+        || block >= end
+        || (block - REGION_HEADER) % ALIGN != 0
+        || !isUsed(block)) {
       throw new IllegalArgumentException("not an allocated block: payload offset " + payload);
     }
     long size = sizeOf(block);

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Random;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.util.BytesRef;
+import org.lucenenvm.store.NvmHeap;
+import org.lucenenvm.store.PoolPaths;
 
 public class EntryStoreTest extends LuceneTestCase {
   private static final ValueLayout.OfLong LONG =
@@ -44,10 +46,13 @@ public class EntryStoreTest extends LuceneTestCase {
     }
     if (random.nextBoolean()) {
       return new CacheEntry(
-          key(QueryKey.Operator.OR, "t" + i, "u" + i), tags, hits(random, hitCount),
+          key(QueryKey.Operator.OR, "t" + i, "u" + i),
+          tags,
+          hits(random, hitCount),
           List.of(hits(random, hitCount), hits(random, hitCount)));
     }
-    return new CacheEntry(key(QueryKey.Operator.AND, "t" + i, "u" + i), tags, hits(random, hitCount), List.of());
+    return new CacheEntry(
+        key(QueryKey.Operator.AND, "t" + i, "u" + i), tags, hits(random, hitCount), List.of());
   }
 
   private static Map<Integer, CacheEntry> contents(EntryStore store) {
@@ -69,7 +74,8 @@ public class EntryStoreTest extends LuceneTestCase {
                 new ResultList(4, List.of(new ScoredDoc("b", 1.0f))),
                 new ResultList(9, List.of(new ScoredDoc("a", 2.5f)))));
     CacheEntry single =
-        new CacheEntry(key(QueryKey.Operator.SINGLE, "x"), List.of(), new ResultList(0, List.of()), List.of());
+        new CacheEntry(
+            key(QueryKey.Operator.SINGLE, "x"), List.of(), new ResultList(0, List.of()), List.of());
     int first = store.put(disjunction);
     int second = store.put(single);
     assertEquals(disjunction, store.get(first));
@@ -87,6 +93,29 @@ public class EntryStoreTest extends LuceneTestCase {
     assertEquals(Map.of(second, single), contents(EntryStore.open(region, 64, Persister.NONE)));
   }
 
+  /** The NVM tier: a region of an NvmHeap pool file is still warm after the pool is reopened. */
+  public void testEntriesSurviveReopeningAnNvmPool() throws Exception {
+    java.nio.file.Path pool = PoolPaths.poolIn(createTempDir("cache-pool"));
+    long regionSize = 1 << 16;
+    Map<Integer, CacheEntry> stored = new HashMap<>();
+    try (NvmHeap heap = NvmHeap.open(pool, NvmHeap.HEADER_SIZE + regionSize)) {
+      MemorySegment region = heap.segment().asSlice(NvmHeap.HEADER_SIZE, regionSize);
+      EntryStore store =
+          EntryStore.open(region, 32, Persister.forHeapRegion(heap, NvmHeap.HEADER_SIZE));
+      for (int i = 0; i < 10; i++) {
+        CacheEntry entry = entry(random(), i);
+        stored.put(store.put(entry), entry);
+      }
+    }
+    try (NvmHeap heap = NvmHeap.open(pool, NvmHeap.HEADER_SIZE + regionSize)) {
+      MemorySegment region = heap.segment().asSlice(NvmHeap.HEADER_SIZE, regionSize);
+      EntryStore store =
+          EntryStore.open(region, 32, Persister.forHeapRegion(heap, NvmHeap.HEADER_SIZE));
+      assertNull(store.rebuiltReason());
+      assertEquals(stored, contents(store));
+    }
+  }
+
   public void testTornEntryIsDroppedAndItsSpaceReclaimed() {
     MemorySegment region = region(1 << 14);
     EntryStore store = EntryStore.open(region, 16, Persister.NONE);
@@ -98,7 +127,10 @@ public class EntryStoreTest extends LuceneTestCase {
     long block = region.get(LONG, 16 + 8L * tornSlot);
     long heapStart = (16 + 8L * 16 + 15) & -16L;
     long bodyByte = heapStart + block + 8 + 3;
-    region.set(ValueLayout.JAVA_BYTE, bodyByte, (byte) (region.get(ValueLayout.JAVA_BYTE, bodyByte) ^ 0x40));
+    region.set(
+        ValueLayout.JAVA_BYTE,
+        bodyByte,
+        (byte) (region.get(ValueLayout.JAVA_BYTE, bodyByte) ^ 0x40));
 
     EntryStore reopened = EntryStore.open(region, 16, Persister.NONE);
     assertNull(reopened.rebuiltReason());
@@ -155,7 +187,8 @@ public class EntryStoreTest extends LuceneTestCase {
       int length = cut;
       expectThrows(
           IllegalArgumentException.class,
-          () -> EntryCodec.decode(java.nio.ByteBuffer.wrap(java.util.Arrays.copyOf(bytes, length))));
+          () ->
+              EntryCodec.decode(java.nio.ByteBuffer.wrap(java.util.Arrays.copyOf(bytes, length))));
     }
   }
 
@@ -193,7 +226,8 @@ public class EntryStoreTest extends LuceneTestCase {
               acknowledged.put(slot, entry);
             }
           } else {
-            int slot = new ArrayList<>(acknowledged.keySet()).get(random.nextInt(acknowledged.size()));
+            int slot =
+                new ArrayList<>(acknowledged.keySet()).get(random.nextInt(acknowledged.size()));
             acknowledged.remove(slot);
             store.remove(slot);
           }

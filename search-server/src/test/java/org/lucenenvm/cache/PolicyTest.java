@@ -39,7 +39,8 @@ public class PolicyTest extends LuceneTestCase {
   public void testLruAndDlirsOnTheSameTrace() {
     String trace = "ABCDACABAEBC";
     List<String> lruEvictions = new ArrayList<>();
-    // LRU(3): D evicts A, A evicts B, C hit, A hit, B evicts D, A hit, E evicts C, B hit, C evicts A
+    // LRU(3): D evicts A, A evicts B, C hit, A hit, B evicts D, A hit, E evicts C, B hit, C evicts
+    // A
     assertEquals(4, replay(new LruPolicy<>(3), trace, lruEvictions));
     assertEquals(List.of("A", "B", "D", "C", "A"), lruEvictions);
 

@@ -48,7 +48,8 @@ public class QueryKeysTest extends LuceneTestCase {
     assertEquals(QueryKey.Operator.AND, keyOf("apple AND melon").operator());
     assertEquals(QueryKey.Operator.OR, keyOf("apple melon").operator());
     assertNotEquals(keyOf("apple AND melon"), keyOf("apple OR melon"));
-    assertNotEquals(keyOf("apple melon"), keyOf("apple melon melon")); // a repeated term scores twice
+    assertNotEquals(
+        keyOf("apple melon"), keyOf("apple melon melon")); // a repeated term scores twice
     assertNotEquals(keyOf("apple melon"), keyOf("title:apple title:melon"));
     assertEquals("body:apple|melon", keyOf("melon apple").toString());
   }
@@ -74,7 +75,10 @@ public class QueryKeysTest extends LuceneTestCase {
             parse("apple -melon"),
             parse("apple (melon AND kiwi)"), // nested boolean
             parse("body:apple title:melon"), // two fields
-            new BooleanQuery.Builder().add(term("body", "a"), Occur.FILTER).add(term("body", "b"), Occur.FILTER).build(),
+            new BooleanQuery.Builder()
+                .add(term("body", "a"), Occur.FILTER)
+                .add(term("body", "b"), Occur.FILTER)
+                .build(),
             new BooleanQuery.Builder()
                 .add(term("body", "a"), Occur.SHOULD)
                 .add(term("body", "b"), Occur.SHOULD)
@@ -94,7 +98,8 @@ public class QueryKeysTest extends LuceneTestCase {
     assertEquals(Optional.empty(), disjunction.termPartFor(keyOf("kiwi")));
     assertEquals(Optional.empty(), disjunction.termPartFor(keyOf("title:melon")));
     assertEquals(Optional.empty(), disjunction.termPartFor(keyOf("melon kiwi")));
-    assertEquals(Optional.empty(), keyOf("+melon +cheese").termPartFor(keyOf("melon"))); // a subset only
+    assertEquals(
+        Optional.empty(), keyOf("+melon +cheese").termPartFor(keyOf("melon"))); // a subset only
     assertEquals(Optional.empty(), keyOf("melon").termPartFor(keyOf("melon")));
   }
 
@@ -104,20 +109,25 @@ public class QueryKeysTest extends LuceneTestCase {
       assertEquals(key, QueryKey.fromBytes(key.toBytes()));
     }
     byte[] bytes = keyOf("melon cheese").toBytes();
-    expectThrows(IllegalArgumentException.class, () -> QueryKey.fromBytes(java.util.Arrays.copyOf(bytes, bytes.length - 1)));
+    expectThrows(
+        IllegalArgumentException.class,
+        () -> QueryKey.fromBytes(java.util.Arrays.copyOf(bytes, bytes.length - 1)));
     byte[] badOperator = bytes.clone();
     badOperator[0] = 'x';
     expectThrows(IllegalArgumentException.class, () -> QueryKey.fromBytes(badOperator));
     expectThrows(
         IllegalArgumentException.class,
-        () -> new QueryKey(QueryKey.Operator.AND, "body", List.of(new org.apache.lucene.util.BytesRef("a"))));
+        () ->
+            new QueryKey(
+                QueryKey.Operator.AND, "body", List.of(new org.apache.lucene.util.BytesRef("a"))));
   }
 
   /** The premise of isomorphic keys: Lucene scores clause orders identically. */
   public void testIsomorphicQueriesScoreIdentically() throws Exception {
     try (Directory directory = new ByteBuffersDirectory()) {
       String[] words = {"apple", "melon", "kiwi", "cheese", "bread"};
-      try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(new StandardAnalyzer()))) {
+      try (IndexWriter writer =
+          new IndexWriter(directory, new IndexWriterConfig(new StandardAnalyzer()))) {
         for (int i = 0; i < 300; i++) {
           StringBuilder text = new StringBuilder();
           for (int w = 1 + random().nextInt(12); w > 0; w--) {

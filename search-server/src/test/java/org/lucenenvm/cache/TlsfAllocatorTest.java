@@ -47,7 +47,8 @@ public class TlsfAllocatorTest extends LuceneTestCase {
     assertEquals(allocator.capacity(), allocator.freeBytes());
     // one coalesced block again: a request of half the region is served from its start
     assertEquals(
-        TlsfAllocator.REGION_HEADER + TlsfAllocator.BLOCK_HEADER, allocator.allocate(allocator.capacity() / 2));
+        TlsfAllocator.REGION_HEADER + TlsfAllocator.BLOCK_HEADER,
+        allocator.allocate(allocator.capacity() / 2));
   }
 
   public void testFragmentationRefusesLargeBlockUntilNeighboursAreFreed() {
@@ -60,8 +61,10 @@ public class TlsfAllocatorTest extends LuceneTestCase {
       allocator.free(blocks.get(i));
     }
     assertTrue(allocator.freeBytes() > 2000);
-    assertEquals(TlsfAllocator.NO_SPACE, allocator.allocate(500)); // free space is all 64-byte holes
-    assertNotEquals(TlsfAllocator.NO_SPACE, allocator.allocate(48)); // a hole still fits a small one
+    assertEquals(
+        TlsfAllocator.NO_SPACE, allocator.allocate(500)); // free space is all 64-byte holes
+    assertNotEquals(
+        TlsfAllocator.NO_SPACE, allocator.allocate(48)); // a hole still fits a small one
     for (int i = 1; i < blocks.size(); i += 2) {
       allocator.free(blocks.get(i));
     }
@@ -85,7 +88,8 @@ public class TlsfAllocatorTest extends LuceneTestCase {
     TlsfAllocator allocator = TlsfAllocator.open(region(4096), Persister.NONE);
     long a = allocator.allocate(64);
     allocator.free(a);
-    IllegalArgumentException e = expectThrows(IllegalArgumentException.class, () -> allocator.free(a));
+    IllegalArgumentException e =
+        expectThrows(IllegalArgumentException.class, () -> allocator.free(a));
     assertTrue(e.getMessage(), e.getMessage().contains("not an allocated block"));
     expectThrows(IllegalArgumentException.class, () -> allocator.free(a + 8));
     expectThrows(IllegalArgumentException.class, () -> allocator.free(1 << 20));
@@ -109,8 +113,12 @@ public class TlsfAllocatorTest extends LuceneTestCase {
         assertTrue(p + usable <= region.byteSize());
         Map.Entry<Long, Long> below = live.floorEntry(p);
         Map.Entry<Long, Long> above = live.ceilingEntry(p);
-        assertTrue("overlaps " + below, below == null || below.getKey() + below.getValue() <= p - TlsfAllocator.BLOCK_HEADER);
-        assertTrue("overlaps " + above, above == null || p + usable <= above.getKey() - TlsfAllocator.BLOCK_HEADER);
+        assertTrue(
+            "overlaps " + below,
+            below == null || below.getKey() + below.getValue() <= p - TlsfAllocator.BLOCK_HEADER);
+        assertTrue(
+            "overlaps " + above,
+            above == null || p + usable <= above.getKey() - TlsfAllocator.BLOCK_HEADER);
         live.put(p, usable);
       } else {
         Long victim = live.keySet().toArray(new Long[0])[random.nextInt(live.size())];
@@ -166,7 +174,8 @@ public class TlsfAllocatorTest extends LuceneTestCase {
     long a = allocator.allocate(100);
     long b = allocator.allocate(100);
     long header = b - TlsfAllocator.BLOCK_HEADER;
-    region.set(LONG, header, region.get(LONG, header) & ~1L); // crash after "mark free", before coalescing
+    region.set(
+        LONG, header, region.get(LONG, header) & ~1L); // crash after "mark free", before coalescing
     TlsfAllocator reopened = TlsfAllocator.open(region, Persister.NONE);
     assertNull(reopened.rebuiltReason());
     assertEquals(1, reopened.freeBlockCount());
@@ -177,7 +186,8 @@ public class TlsfAllocatorTest extends LuceneTestCase {
 
   public void testTooSmallRegionIsRefused() {
     IllegalArgumentException e =
-        expectThrows(IllegalArgumentException.class, () -> TlsfAllocator.open(region(32), Persister.NONE));
+        expectThrows(
+            IllegalArgumentException.class, () -> TlsfAllocator.open(region(32), Persister.NONE));
     assertTrue(e.getMessage(), e.getMessage().contains("at least"));
   }
 }
