@@ -30,6 +30,10 @@ import java.util.function.LongConsumer;
  * region whose magic, size or block chain does not check out is formatted empty, with a warning: it
  * is never served.
  *
+ * <p>As in TLSF, a request is rounded up to the next second-level size class before the search, so
+ * it may get {@link #NO_SPACE} while a free block of exactly the requested size remains (bounded
+ * internal fragmentation in exchange for O(1) search).
+ *
  * <p>Not thread-safe: the owner serializes calls.
  */
 public final class TlsfAllocator {
