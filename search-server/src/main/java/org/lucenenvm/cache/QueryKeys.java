@@ -1,0 +1,66 @@
+package org.lucenenvm.cache;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * Normalizes a parsed Lucene query into a {@link QueryKey}, or says it cannot be cached. Keyable: a
+ * {@link TermQuery}; a {@link BooleanQuery} of at least two term queries on one field, all {@code
+ * MUST} (conjunction) or all {@code SHOULD} with no minimum-should-match (disjunction). Everything
+ * else bypasses the cache: multi-term expansions (wildcard, prefix, regexp, fuzzy, ranges),
+ * phrases, boosts, filters, negations, mixed operators, nested booleans, several fields. Only
+ * shapes whose scores do not depend on clause order are keyed, so a key's results are exact for
+ * every query that maps to it.
+ */
+public final class QueryKeys {
+  private QueryKeys() {}
+
+  /** The normalized key of {@code query}, or empty if the cache cannot key it. */
+  public static Optional<QueryKey> of(Query query) {
+    if (query instanceof TermQuery term) {
+      return Optional.of(
+          new QueryKey(
+              QueryKey.Operator.SINGLE, term.getTerm().field(), List.of(term.getTerm().bytes())));
+    }
+    if (query instanceof BooleanQuery bool) {
+      return ofBoolean(bool);
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<QueryKey> ofBoolean(BooleanQuery bool) {
+    List<BooleanClause> clauses = bool.clauses();
+    if (clauses.size() < 2 || bool.getMinimumNumberShouldMatch() != 0) {
+      return Optional.empty();
+    }
+    BooleanClause.Occur occur = clauses.getFirst().occur();
+    QueryKey.Operator operator;
+    if (occur == BooleanClause.Occur.MUST) {
+      operator = QueryKey.Operator.AND;
+    } else if (occur == BooleanClause.Occur.SHOULD) {
+      operator = QueryKey.Operator.OR;
+    } else {
+      return Optional.empty();
+    }
+    String field = null;
+    List<BytesRef> terms = new ArrayList<>(clauses.size());
+    for (BooleanClause clause : clauses) {
+      if (clause.occur() != occur || !(clause.query() instanceof TermQuery term)) {
+        return Optional.empty();
+      }
+      if (field == null) {
+        field = term.getTerm().field();
+      } else if (!field.equals(term.getTerm().field())) {
+        return Optional.empty();
+      }
+      terms.add(term.getTerm().bytes());
+    }
+    return Optional.of(new QueryKey(operator, field, terms));
+  }
+}

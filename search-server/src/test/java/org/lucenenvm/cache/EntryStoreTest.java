@@ -1,0 +1,261 @@
+package org.lucenenvm.cache;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.lucene.tests.util.LuceneTestCase;
+import org.apache.lucene.util.BytesRef;
+import org.lucenenvm.store.NvmHeap;
+import org.lucenenvm.store.PoolPaths;
+
+public class EntryStoreTest extends LuceneTestCase {
+  private static final ValueLayout.OfLong LONG =
+      ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+  private static MemorySegment region(long bytes) {
+    return Arena.ofAuto().allocate(bytes, 16);
+  }
+
+  static QueryKey key(QueryKey.Operator operator, String... terms) {
+    List<BytesRef> refs = new ArrayList<>();
+    for (String term : terms) {
+      refs.add(new BytesRef(term));
+    }
+    return new QueryKey(operator, "body", refs);
+  }
+
+  private static ResultList hits(Random random, int count) {
+    List<ScoredDoc> hits = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      hits.add(new ScoredDoc("doc-" + random.nextInt(100_000) + "-é", random.nextFloat() * 10));
+    }
+    return new ResultList(count + random.nextInt(1000), hits);
+  }
+
+  private static CacheEntry entry(Random random, int i) {
+    int hitCount = random.nextInt(20);
+    List<SegmentTag> tags = new ArrayList<>();
+    for (int t = random.nextInt(4); t > 0; t--) {
+      tags.add(new SegmentTag(random.nextInt(1000), random.nextInt(5)));
+    }
+    if (random.nextBoolean()) {
+      return new CacheEntry(
+          key(QueryKey.Operator.OR, "t" + i, "u" + i),
+          tags,
+          hits(random, hitCount),
+          List.of(hits(random, hitCount), hits(random, hitCount)));
+    }
+    return new CacheEntry(
+        key(QueryKey.Operator.AND, "t" + i, "u" + i), tags, hits(random, hitCount), List.of());
+  }
+
+  private static Map<Integer, CacheEntry> contents(EntryStore store) {
+    Map<Integer, CacheEntry> contents = new HashMap<>();
+    store.forEach(contents::put);
+    return contents;
+  }
+
+  public void testPutGetRemoveAndReopen() {
+    MemorySegment region = region(1 << 16);
+    EntryStore store = EntryStore.open(region, 64, Persister.NONE);
+    assertEquals("blank region", store.rebuiltReason());
+    CacheEntry disjunction =
+        new CacheEntry(
+            key(QueryKey.Operator.OR, "melon", "cheese"),
+            List.of(new SegmentTag(3, 0), new SegmentTag(7, 2)),
+            new ResultList(12, List.of(new ScoredDoc("a", 2.5f), new ScoredDoc("b", 1.25f))),
+            List.of(
+                new ResultList(4, List.of(new ScoredDoc("b", 1.0f))),
+                new ResultList(9, List.of(new ScoredDoc("a", 2.5f)))));
+    CacheEntry single =
+        new CacheEntry(
+            key(QueryKey.Operator.SINGLE, "x"), List.of(), new ResultList(0, List.of()), List.of());
+    int first = store.put(disjunction);
+    int second = store.put(single);
+    assertEquals(disjunction, store.get(first));
+    assertEquals(single, store.get(second));
+    assertEquals(2, store.size());
+
+    EntryStore reopened = EntryStore.open(region, 64, Persister.NONE);
+    assertNull(reopened.rebuiltReason());
+    assertEquals(0, reopened.droppedOnOpen());
+    assertEquals(Map.of(first, disjunction, second, single), contents(reopened));
+    long freeBefore = reopened.freeBytes();
+    reopened.remove(first);
+    assertTrue(reopened.freeBytes() > freeBefore);
+    expectThrows(IllegalArgumentException.class, () -> reopened.get(first));
+    assertEquals(Map.of(second, single), contents(EntryStore.open(region, 64, Persister.NONE)));
+  }
+
+  /** The NVM tier: a region of an NvmHeap pool file is still warm after the pool is reopened. */
+  public void testEntriesSurviveReopeningAnNvmPool() throws Exception {
+    java.nio.file.Path pool = PoolPaths.poolIn(createTempDir("cache-pool"));
+    long regionSize = 1 << 16;
+    Map<Integer, CacheEntry> stored = new HashMap<>();
+    try (NvmHeap heap = NvmHeap.open(pool, NvmHeap.HEADER_SIZE + regionSize)) {
+      MemorySegment region = heap.segment().asSlice(NvmHeap.HEADER_SIZE, regionSize);
+      EntryStore store =
+          EntryStore.open(region, 32, Persister.forHeapRegion(heap, NvmHeap.HEADER_SIZE));
+      for (int i = 0; i < 10; i++) {
+        CacheEntry entry = entry(random(), i);
+        stored.put(store.put(entry), entry);
+      }
+    }
+    try (NvmHeap heap = NvmHeap.open(pool, NvmHeap.HEADER_SIZE + regionSize)) {
+      MemorySegment region = heap.segment().asSlice(NvmHeap.HEADER_SIZE, regionSize);
+      EntryStore store =
+          EntryStore.open(region, 32, Persister.forHeapRegion(heap, NvmHeap.HEADER_SIZE));
+      assertNull(store.rebuiltReason());
+      assertEquals(stored, contents(store));
+    }
+  }
+
+  public void testTornEntryIsDroppedAndItsSpaceReclaimed() {
+    MemorySegment region = region(1 << 14);
+    EntryStore store = EntryStore.open(region, 16, Persister.NONE);
+    long emptyFree = store.freeBytes();
+    CacheEntry kept = entry(random(), 1);
+    CacheEntry torn = entry(random(), 2);
+    int keptSlot = store.put(kept);
+    int tornSlot = store.put(torn);
+    long block = region.get(LONG, 16 + 8L * tornSlot);
+    long heapStart = (16 + 8L * 16 + 15) & -16L;
+    long bodyByte = heapStart + block + 8 + 3;
+    region.set(
+        ValueLayout.JAVA_BYTE,
+        bodyByte,
+        (byte) (region.get(ValueLayout.JAVA_BYTE, bodyByte) ^ 0x40));
+
+    EntryStore reopened = EntryStore.open(region, 16, Persister.NONE);
+    assertNull(reopened.rebuiltReason());
+    assertEquals(1, reopened.droppedOnOpen());
+    assertEquals(Map.of(keptSlot, kept), contents(reopened));
+    reopened.remove(keptSlot);
+    assertEquals(emptyFree, reopened.freeBytes());
+  }
+
+  public void testUnpublishedBlockIsReclaimedOnOpen() {
+    MemorySegment region = region(1 << 14);
+    EntryStore store = EntryStore.open(region, 16, Persister.NONE);
+    long emptyFree = store.freeBytes();
+    int slot = store.put(entry(random(), 1));
+    region.set(LONG, 16 + 8L * slot, 0); // crash before the slot store reached memory
+    EntryStore reopened = EntryStore.open(region, 16, Persister.NONE);
+    assertEquals(0, reopened.size());
+    assertEquals(0, reopened.droppedOnOpen());
+    assertEquals(emptyFree, reopened.freeBytes());
+  }
+
+  public void testFullStoreSignalsNoSpace() {
+    EntryStore bySlots = EntryStore.open(region(1 << 16), 3, Persister.NONE);
+    for (int i = 0; i < 3; i++) {
+      assertNotEquals(EntryStore.NO_SPACE, bySlots.put(entry(random(), i)));
+    }
+    assertEquals(EntryStore.NO_SPACE, bySlots.put(entry(random(), 4)));
+
+    EntryStore byBytes = EntryStore.open(region(2048), 100, Persister.NONE);
+    int stored = 0;
+    while (byBytes.put(entry(random(), stored)) != EntryStore.NO_SPACE) {
+      stored++;
+    }
+    assertTrue(stored < 100);
+  }
+
+  public void testCorruptHeaderOrOtherSlotCountIsRebuiltEmpty() {
+    MemorySegment region = region(1 << 14);
+    EntryStore.open(region, 16, Persister.NONE).put(entry(random(), 1));
+    EntryStore resized = EntryStore.open(region, 32, Persister.NONE);
+    assertTrue(resized.rebuiltReason(), resized.rebuiltReason().contains("slots"));
+    assertEquals(0, resized.size());
+    resized.put(entry(random(), 2));
+    region.set(LONG, 0, 0x1234);
+    EntryStore reopened = EntryStore.open(region, 32, Persister.NONE);
+    assertTrue(reopened.rebuiltReason(), reopened.rebuiltReason().contains("bad store magic"));
+    assertEquals(0, reopened.size());
+    assertEquals(reopened.capacityBytes(), reopened.freeBytes());
+  }
+
+  public void testGarbageEntryBytesAreRefused() {
+    byte[] bytes = EntryCodec.encode(entry(random(), 1));
+    for (int cut = 0; cut < bytes.length; cut += 1 + bytes.length / 20) {
+      int length = cut;
+      expectThrows(
+          IllegalArgumentException.class,
+          () ->
+              EntryCodec.decode(java.nio.ByteBuffer.wrap(java.util.Arrays.copyOf(bytes, length))));
+    }
+  }
+
+  /**
+   * Power failure at a random persist barrier: only persisted stores are certain to survive, and
+   * any other store may or may not. The reopened store holds exactly entries that were put, and
+   * every entry whose put returned (and whose removal did not start) before the failure; at most
+   * one more (the operation in flight).
+   */
+  public void testPowerFailureNeverExposesHalfWrittenEntries() {
+    Random random = random();
+    for (int round = 0; round < 30; round++) {
+      int size = 1 << 14;
+      MemorySegment working = region(size);
+      MemorySegment durable = region(size);
+      int failAfter = 1 + random.nextInt(200);
+      int[] persists = {0};
+      Persister persister =
+          (offset, length) -> {
+            if (persists[0]++ == failAfter) {
+              throw new PowerFailure();
+            }
+            MemorySegment.copy(working, offset, durable, offset, length);
+          };
+      Map<Integer, CacheEntry> acknowledged = new HashMap<>();
+      List<CacheEntry> everPut = new ArrayList<>();
+      try {
+        EntryStore store = EntryStore.open(working, 24, persister);
+        for (int op = 0; op < 1000; op++) {
+          if (acknowledged.isEmpty() || random.nextInt(3) > 0) {
+            CacheEntry entry = entry(random, op);
+            everPut.add(entry);
+            int slot = store.put(entry);
+            if (slot != EntryStore.NO_SPACE) {
+              acknowledged.put(slot, entry);
+            }
+          } else {
+            int slot =
+                new ArrayList<>(acknowledged.keySet()).get(random.nextInt(acknowledged.size()));
+            acknowledged.remove(slot);
+            store.remove(slot);
+          }
+        }
+      } catch (PowerFailure expected) {
+        // the operation in flight may or may not have happened
+      }
+      for (long word = 0; word < size; word += 8) {
+        if (random.nextBoolean()) { // some unpersisted stores reached memory anyway
+          durable.set(LONG, word, working.get(LONG, word));
+        }
+      }
+      EntryStore recovered = EntryStore.open(durable, 24, Persister.NONE);
+      Map<Integer, CacheEntry> after = contents(recovered);
+      assertEquals(0, recovered.droppedOnOpen());
+      for (CacheEntry entry : after.values()) {
+        assertTrue("recovered an entry never put: " + entry, everPut.contains(entry));
+      }
+      for (Map.Entry<Integer, CacheEntry> entry : acknowledged.entrySet()) {
+        assertEquals(entry.getValue(), after.get(entry.getKey()));
+      }
+      assertTrue(after.size() <= acknowledged.size() + 1);
+    }
+  }
+
+  private static final class PowerFailure extends RuntimeException {
+    PowerFailure() {
+      super("simulated power failure", null, false, false);
+    }
+  }
+}

@@ -1,0 +1,139 @@
+package org.lucenenvm.cache;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.apache.lucene.tests.util.LuceneTestCase;
+
+public class PolicyTest extends LuceneTestCase {
+  /** Replays a trace the way the cache drives a policy; returns the hits and records evictions. */
+  private static int replay(CachePolicy<String> policy, String trace, List<String> evictions) {
+    int hits = 0;
+    for (char c : trace.toCharArray()) {
+      String key = String.valueOf(c);
+      if (policy.isResident(key)) {
+        policy.onHit(key);
+        hits++;
+      } else {
+        evictions.addAll(policy.onInsert(key));
+      }
+      assertTrue(policy.size() <= policy.capacity());
+    }
+    return hits;
+  }
+
+  public void testLruOnAHandComputedTrace() {
+    List<String> evictions = new ArrayList<>();
+    CachePolicy<String> lru = CachePolicy.create(CachePolicy.Kind.LRU, 3);
+    // A B C | A hit | D evicts B | A hit | B evicts C | E evicts D | A hit
+    assertEquals(3, replay(lru, "ABCADABEA", evictions));
+    assertEquals(List.of("B", "C", "D"), evictions);
+    assertEquals(3, lru.size());
+    for (String key : List.of("A", "B", "E")) {
+      assertTrue(key, lru.isResident(key));
+    }
+  }
+
+  public void testLruAndDlirsOnTheSameTrace() {
+    String trace = "ABCDACABAEBC";
+    List<String> lruEvictions = new ArrayList<>();
+    // LRU(3): D evicts A, A evicts B, C hit, A hit, B evicts D, A hit, E evicts C, B hit, C evicts
+    // A
+    assertEquals(4, replay(new LruPolicy<>(3), trace, lruEvictions));
+    assertEquals(List.of("A", "B", "D", "C", "A"), lruEvictions);
+
+    // DLIRS(3), LIR space 2, HIR space 1 (worked out step by step in DlirsPolicy's terms):
+    //  A, B become LIR; C resident HIR; D evicts C (C stays in S, non-resident);
+    //  A hit (LIR); C non-resident miss: HIR space grows to 2, C becomes LIR, B and A are demoted,
+    //  D (not in S) evicted; A hit on a demoted HIR: LIR space back to 2; B likewise;
+    //  A hit (HIR in S): promoted to LIR; E evicts B (non-resident); B non-resident miss: HIR space
+    //  2 again, C and A demoted, E evicted; C hit on a demoted HIR.
+    DlirsPolicy<String> dlirs = new DlirsPolicy<>(3);
+    List<String> dlirsEvictions = new ArrayList<>();
+    assertEquals(5, replay(dlirs, trace, dlirsEvictions));
+    assertEquals(List.of("C", "D", "B", "E"), dlirsEvictions);
+    assertEquals(2, dlirs.lirLimit());
+    for (String key : List.of("A", "B", "C")) {
+      assertTrue(key, dlirs.isResident(key));
+    }
+  }
+
+  public void testDlirsResistsAScanThatFlushesLru() {
+    // a hot set of 3 keys re-referenced between one-time keys: LIRS keeps the hot set resident
+    StringBuilder trace = new StringBuilder();
+    char cold = 'a';
+    for (int round = 0; round < 8; round++) {
+      trace.append("XYZ");
+      for (int i = 0; i < 3; i++) {
+        trace.append(cold++);
+      }
+    }
+    int lruHits = replay(new LruPolicy<>(4), trace.toString(), new ArrayList<>());
+    int dlirsHits = replay(new DlirsPolicy<>(4), trace.toString(), new ArrayList<>());
+    assertEquals(0, lruHits);
+    assertEquals(21, dlirsHits); // all but the first round of X, Y, Z
+  }
+
+  public void testEvictOneAndRemove() {
+    for (CachePolicy.Kind kind : CachePolicy.Kind.values()) {
+      CachePolicy<String> policy = CachePolicy.create(kind, 4);
+      replay(policy, "ABCD", new ArrayList<>());
+      String victim = policy.evictOne();
+      assertNotNull(victim);
+      assertFalse(policy.isResident(victim));
+      assertEquals(3, policy.size());
+      policy.remove("D");
+      policy.remove("never seen");
+      assertFalse(policy.isResident("D"));
+      while (policy.evictOne() != null) {
+        assertTrue(policy.size() >= 0);
+      }
+      assertEquals(0, policy.size());
+      expectThrows(IllegalArgumentException.class, () -> policy.onHit("A"));
+    }
+  }
+
+  public void testRandomTracesKeepResidencyConsistent() {
+    Random random = random();
+    for (CachePolicy.Kind kind : CachePolicy.Kind.values()) {
+      int capacity = 2 + random.nextInt(20);
+      CachePolicy<Integer> policy = CachePolicy.create(kind, capacity);
+      Set<Integer> resident = new HashSet<>();
+      for (int i = 0; i < 20_000; i++) {
+        int key = (int) Math.min(200, Math.abs(random.nextGaussian() * 30));
+        int action = random.nextInt(50);
+        if (action == 0) {
+          Integer victim = policy.evictOne();
+          assertEquals(victim != null, !resident.isEmpty());
+          assertTrue(victim == null || resident.remove(victim));
+        } else if (action == 1) {
+          policy.remove(key);
+          resident.remove(key);
+        } else if (resident.contains(key)) {
+          assertTrue(policy.isResident(key));
+          policy.onHit(key);
+        } else {
+          assertFalse(policy.isResident(key));
+          for (Integer evicted : policy.onInsert(key)) {
+            assertTrue(resident.remove(evicted));
+          }
+          resident.add(key);
+        }
+        assertEquals(resident.size(), policy.size());
+        assertTrue(policy.size() <= capacity);
+      }
+    }
+  }
+
+  public void testAdmissionRule() {
+    AdmissionRule threshold = AdmissionRule.minComputeNanos(50_000);
+    assertFalse(threshold.admits(49_999, 100));
+    assertTrue(threshold.admits(50_000, 100));
+    assertTrue(AdmissionRule.ALWAYS.admits(0, 0));
+    expectThrows(IllegalArgumentException.class, () -> AdmissionRule.minComputeNanos(-1));
+    expectThrows(IllegalArgumentException.class, () -> new DlirsPolicy<String>(1));
+    expectThrows(IllegalArgumentException.class, () -> new LruPolicy<String>(0));
+  }
+}
