@@ -14,6 +14,7 @@ import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.index.QueryTimeout;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.similarities.Similarity;
@@ -184,6 +185,17 @@ public final class PartitionedRtEngine implements Closeable {
    * a lower bound as in {@link RtEngine#search}.
    */
   public RtSearchResult search(Query query, int k) throws IOException {
+    return search(query, k, null);
+  }
+
+  /**
+   * As {@link #search(Query, int)}, but collection stops once {@code timeout} says so ({@link
+   * IndexSearcher#setTimeout}): the result then holds the hits collected until then and {@link
+   * RtSearchResult#timedOut()} is true. Query rewriting (term expansion) is not interrupted.
+   *
+   * @param timeout when to stop collecting; null: no limit
+   */
+  public RtSearchResult search(Query query, int k, QueryTimeout timeout) throws IOException {
     List<RtSnapshot> snapshots = new ArrayList<>(partitions.length);
     try {
       for (RtEngine e : partitions) {
@@ -195,8 +207,11 @@ public final class PartitionedRtEngine implements Closeable {
         readers.add(s.reader());
       }
       List<Callable<TopDocs>> tasks = new ArrayList<>(partitions.length);
+      List<IndexSearcher> searchers = new ArrayList<>(partitions.length);
       for (IndexReader reader : readers) {
         IndexSearcher searcher = new GlobalStatisticsSearcher(reader, readers, similarity);
+        searcher.setTimeout(timeout);
+        searchers.add(searcher);
         tasks.add(() -> searcher.search(query, k));
       }
       if (queryExecutor == null) {
@@ -226,7 +241,8 @@ public final class PartitionedRtEngine implements Closeable {
         }
         hits.add(RtEngine.hit(stored[sd.shardIndex], sd));
       }
-      return new RtSearchResult(merged.totalHits, hits);
+      boolean timedOut = searchers.stream().anyMatch(IndexSearcher::timedOut);
+      return new RtSearchResult(merged.totalHits, hits, timedOut);
     } finally {
       IOUtils.close(snapshots);
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.util.logging.Logger;
+import org.apache.lucene.search.IndexSearcher;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
@@ -59,6 +60,7 @@ public final class SearchServer implements AutoCloseable {
     if (jetty != null) {
       throw new IllegalStateException("server already started");
     }
+    IndexSearcher.setMaxClauseCount(config.queryLimits().maxClauseCount());
     registry = IndexRegistry.open(config, json);
     try {
       QueuedThreadPool threads = new QueuedThreadPool();
