@@ -44,11 +44,11 @@ final class ApiHandler extends Handler.Abstract {
   private final Endpoints endpoints;
   private final IndexRegistry registry;
   private final ObjectMapper json;
-  private final HttpMetrics metrics;
+  private final ServerMetrics metrics;
   private final byte[] token;
   private final long maxBodyBytes;
 
-  ApiHandler(IndexRegistry registry, ObjectMapper json, HttpMetrics metrics) {
+  ApiHandler(IndexRegistry registry, ObjectMapper json, ServerMetrics metrics) {
     this.registry = registry;
     this.json = json;
     this.metrics = metrics;

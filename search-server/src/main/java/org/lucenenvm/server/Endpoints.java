@@ -21,11 +21,11 @@ import org.lucenenvm.realtime.RtSearchResult;
 final class Endpoints {
   private final IndexRegistry registry;
   private final ObjectMapper json;
-  private final HttpMetrics metrics;
+  private final ServerMetrics metrics;
   private final BulkIngest bulk;
   private final long startNanos = System.nanoTime();
 
-  Endpoints(IndexRegistry registry, ObjectMapper json, HttpMetrics metrics) {
+  Endpoints(IndexRegistry registry, ObjectMapper json, ServerMetrics metrics) {
     this.registry = registry;
     this.json = json;
     this.metrics = metrics;
@@ -44,7 +44,7 @@ final class Endpoints {
 
   Reply metrics() throws IOException {
     return Reply.ok(
-        new Reply.PlainText(PrometheusText.CONTENT_TYPE, PrometheusText.render(metrics, registry)));
+        new Reply.PlainText(metrics.contentType(), metrics.scrape()));
   }
 
   Reply listIndexes() {

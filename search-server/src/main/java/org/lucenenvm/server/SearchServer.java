@@ -93,7 +93,7 @@ public final class SearchServer implements AutoCloseable {
       connector.setPort(config.port());
       jetty.addConnector(connector);
       ConcurrencyLimit limit = new ConcurrencyLimit(config.maxConcurrentRequests());
-      limit.setHandler(new ApiHandler(registry, json, new HttpMetrics()));
+      limit.setHandler(new ApiHandler(registry, json, new ServerMetrics(registry)));
       jetty.setHandler(new GracefulHandler(limit));
       jetty.setErrorHandler(new JsonErrorHandler(json));
       jetty.setStopTimeout(STOP_TIMEOUT_MILLIS);
