@@ -9,12 +9,12 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.index.QueryTimeout;
 import org.apache.lucene.queryparser.classic.ParseException;
 import org.apache.lucene.queryparser.classic.QueryParser;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.index.QueryTimeout;
 import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.util.IOUtils;
 import org.lucenenvm.realtime.FieldKind;
@@ -121,7 +121,8 @@ public final class OpenIndex implements Closeable {
 
   /**
    * Parses {@code text} with Lucene's classic query syntax over the schema's text fields (keyword
-   * fields and {@code id} match exact values). Refuses syntax errors and undeclared fields (400).
+   * fields and {@code id} match exact values), within {@code limits} ({@link BoundedQueryParser}).
+   * Refuses syntax errors, undeclared fields and queries over the limits (400).
    */
   public Query parse(String text, QueryLimits limits) {
     if (text == null || text.isBlank()) {

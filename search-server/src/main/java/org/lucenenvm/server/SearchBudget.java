@@ -7,7 +7,8 @@ import org.apache.lucene.index.QueryTimeout;
 /**
  * The time budget of one search: the request's {@code timeout} parameter (e.g. {@code 500ms},
  * {@code 2s}) up to the server's {@code max-search-timeout}, else the server's {@code
- * search-timeout}. The budget starts when the request is parsed.
+ * search-timeout}. The budget starts once the query is parsed (parsing is bounded by the other
+ * {@link QueryLimits}).
  */
 final class SearchBudget {
   private SearchBudget() {}
