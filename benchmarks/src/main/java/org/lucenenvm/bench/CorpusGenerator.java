@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import org.lucenenvm.server.ProgressMeter;
 
 /**
  * Writes a deterministic synthetic corpus in luceneutil's line-doc format and a matching luceneutil

@@ -3,6 +3,7 @@ package org.lucenenvm.bench;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.lucene.index.IndexWriter;
+import org.lucenenvm.server.ProgressMeter;
 
 /** Feeds the first documents of a line-doc file into an index, one document at a time. */
 public final class CorpusIngest {

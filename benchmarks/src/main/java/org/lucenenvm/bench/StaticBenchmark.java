@@ -12,6 +12,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
+import org.lucenenvm.server.ProgressMeter;
 
 /**
  * NC mode ("non-concurrent", SPIRIT §5): build the whole index of one configuration, commit

@@ -9,13 +9,17 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.lucene.codecs.CodecUtil;
+import org.apache.lucene.index.ExitableDirectoryReader;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.QueryTimeout;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.search.similarities.Similarity;
 import org.apache.lucene.store.ChecksumIndexInput;
 import org.apache.lucene.store.Directory;
@@ -184,6 +188,18 @@ public final class PartitionedRtEngine implements Closeable {
    * a lower bound as in {@link RtEngine#search}.
    */
   public RtSearchResult search(Query query, int k) throws IOException {
+    return search(query, k, null);
+  }
+
+  /**
+   * As {@link #search(Query, int)}, but collection stops once {@code timeout} says so ({@link
+   * IndexSearcher#setTimeout}): the result then holds the hits collected until then and {@link
+   * RtSearchResult#timedOut()} is true. Term expansion (rewrite) is bounded too ({@link
+   * TimeLimitedReader}); a partition whose time ran out during it contributes no hits.
+   *
+   * @param timeout when to stop collecting; null: no limit
+   */
+  public RtSearchResult search(Query query, int k, QueryTimeout timeout) throws IOException {
     List<RtSnapshot> snapshots = new ArrayList<>(partitions.length);
     try {
       for (RtEngine e : partitions) {
@@ -195,9 +211,14 @@ public final class PartitionedRtEngine implements Closeable {
         readers.add(s.reader());
       }
       List<Callable<TopDocs>> tasks = new ArrayList<>(partitions.length);
+      List<IndexSearcher> searchers = new ArrayList<>(partitions.length);
+      AtomicBoolean stoppedInRewrite = new AtomicBoolean();
       for (IndexReader reader : readers) {
-        IndexSearcher searcher = new GlobalStatisticsSearcher(reader, readers, similarity);
-        tasks.add(() -> searcher.search(query, k));
+        IndexReader searched = timeout == null ? reader : TimeLimitedReader.wrap(reader, timeout);
+        IndexSearcher searcher = new GlobalStatisticsSearcher(searched, readers, similarity);
+        searcher.setTimeout(timeout);
+        searchers.add(searcher);
+        tasks.add(() -> searchWithin(searcher, query, k, stoppedInRewrite));
       }
       if (queryExecutor == null) {
         for (int i = 0; i < tasks.size(); i++) {
@@ -226,9 +247,23 @@ public final class PartitionedRtEngine implements Closeable {
         }
         hits.add(RtEngine.hit(stored[sd.shardIndex], sd));
       }
-      return new RtSearchResult(merged.totalHits, hits);
+      boolean timedOut =
+          stoppedInRewrite.get() || searchers.stream().anyMatch(IndexSearcher::timedOut);
+      return new RtSearchResult(merged.totalHits, hits, timedOut);
     } finally {
       IOUtils.close(snapshots);
+    }
+  }
+
+  /** The partition's top hits, or none if the time ran out before collection began. */
+  private static TopDocs searchWithin(
+      IndexSearcher searcher, Query query, int k, AtomicBoolean stoppedInRewrite)
+      throws IOException {
+    try {
+      return searcher.search(query, k);
+    } catch (ExitableDirectoryReader.ExitingReaderException e) {
+      stoppedInRewrite.set(true);
+      return new TopDocs(new TotalHits(0, TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO), new ScoreDoc[0]);
     }
   }
 

@@ -9,6 +9,7 @@ import java.security.MessageDigest;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.apache.lucene.search.IndexSearcher;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
@@ -32,7 +33,7 @@ import org.lucenenvm.realtime.NvmFullException;
  * DELETE /indexes/{name}                  drop
  * GET    /indexes/{name}/_stats
  * POST   /indexes/{name}/_bulk?op=add|upsert   NDJSON, one document per line
- * GET    /indexes/{name}/_search?q=...&amp;k=10
+ * GET    /indexes/{name}/_search?q=...&amp;k=10&amp;timeout=500ms
  * POST   /indexes/{name}/docs             add one document (id in the body)
  * GET    /indexes/{name}/docs/{id}        PUT (replace or create)   DELETE
  * </pre>
@@ -43,11 +44,11 @@ final class ApiHandler extends Handler.Abstract {
   private final Endpoints endpoints;
   private final IndexRegistry registry;
   private final ObjectMapper json;
-  private final HttpMetrics metrics;
+  private final ServerMetrics metrics;
   private final byte[] token;
   private final long maxBodyBytes;
 
-  ApiHandler(IndexRegistry registry, ObjectMapper json, HttpMetrics metrics) {
+  ApiHandler(IndexRegistry registry, ObjectMapper json, ServerMetrics metrics) {
     this.registry = registry;
     this.json = json;
     this.metrics = metrics;
@@ -217,10 +218,14 @@ final class ApiHandler extends Handler.Abstract {
 
   private static Reply errorReply(Exception e) {
     int status;
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     if (e instanceof ApiException api) {
       status = api.status();
     } else if (e instanceof IllegalArgumentException) {
       status = 400;
+    } else if (e instanceof IndexSearcher.TooManyClauses) {
+      status = 400;
+      message = "query too large: " + message + " (max-clause-count)";
     } else if (e instanceof NvmFullException) {
       status = 507;
     } else if (e instanceof IllegalStateException) {
@@ -229,7 +234,6 @@ final class ApiHandler extends Handler.Abstract {
       status = 500;
       LOG.log(Level.WARNING, "request failed", e);
     }
-    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     return new Reply(status, Map.of("error", BulkIngest.errorBody(status, message)));
   }
 

@@ -3,6 +3,7 @@ package org.lucenenvm.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,11 +21,11 @@ import org.lucenenvm.realtime.RtSearchResult;
 final class Endpoints {
   private final IndexRegistry registry;
   private final ObjectMapper json;
-  private final HttpMetrics metrics;
+  private final ServerMetrics metrics;
   private final BulkIngest bulk;
   private final long startNanos = System.nanoTime();
 
-  Endpoints(IndexRegistry registry, ObjectMapper json, HttpMetrics metrics) {
+  Endpoints(IndexRegistry registry, ObjectMapper json, ServerMetrics metrics) {
     this.registry = registry;
     this.json = json;
     this.metrics = metrics;
@@ -43,7 +44,7 @@ final class Endpoints {
 
   Reply metrics() throws IOException {
     return Reply.ok(
-        new Reply.PlainText(PrometheusText.CONTENT_TYPE, PrometheusText.render(metrics, registry)));
+        new Reply.PlainText(metrics.contentType(), metrics.scrape()));
   }
 
   Reply listIndexes() {
@@ -175,12 +176,17 @@ final class Endpoints {
     return Reply.ok(Map.of("id", id, "result", "deleted"));
   }
 
-  /** {@code ?q=<Lucene query syntax>&k=10}. */
+  /**
+   * {@code ?q=<Lucene query syntax>&k=10&timeout=500ms}: the top hits, or those collected within
+   * the time budget ({@code timed_out: true}).
+   */
   Reply search(OpenIndex index, Exchange exchange) throws IOException {
     long start = System.nanoTime();
-    Query query = index.parse(exchange.parameter("q"));
+    QueryLimits limits = registry.config().queryLimits();
+    Duration budget = SearchBudget.of(exchange.parameter("timeout"), limits);
+    Query query = index.parse(exchange.parameter("q"), limits);
     int k = exchange.intParameter("k", 10, 1, registry.config().maxResults());
-    RtSearchResult result = index.search(query, k);
+    RtSearchResult result = index.search(query, k, SearchBudget.startingNow(budget));
     List<Map<String, Object>> hits = new ArrayList<>(result.hits().size());
     for (RtHit hit : result.hits()) {
       hits.add(Documents.toJson(hit));
@@ -189,6 +195,7 @@ final class Endpoints {
     out.put("total_hits", result.totalHits().value());
     out.put("total_hits_exact", result.totalHits().relation() == TotalHits.Relation.EQUAL_TO);
     out.put("took_us", (System.nanoTime() - start) / 1000);
+    out.put("timed_out", result.timedOut());
     out.put("hits", hits);
     return Reply.ok(out);
   }

@@ -41,7 +41,15 @@ public final class IndexRegistry implements Closeable {
 
   private final ServerConfig config;
   private final ObjectMapper json;
-  private final ExecutorService queryExecutor = Executors.newVirtualThreadPerTaskExecutor();
+  /**
+   * Runs the per-partition searches on platform threads, one per search in flight (at most
+   * max-concurrent-requests times the partitions). Not virtual threads: a CPU-bound search never
+   * yields its carrier thread, so a few expensive searches would hold every carrier and stall all
+   * other requests (health, writes, cheap searches) until they end; the OS time-slices platform
+   * threads.
+   */
+  private final ExecutorService queryExecutor =
+      Executors.newCachedThreadPool(Thread.ofPlatform().name("search-", 0).daemon().factory());
   private final Map<String, OpenIndex> indexes = new ConcurrentSkipListMap<>();
   private final Map<String, String> unavailable = new ConcurrentSkipListMap<>();
 

@@ -12,14 +12,20 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Writes the errors Jetty produces itself (saturation, malformed HTTP, header limits) in the API's
- * JSON error form, whatever the client accepts.
+ * Writes the errors Jetty produces itself (saturation, malformed request line, URI or headers,
+ * header and URI size limits) in the API's JSON error form, whatever the method and whatever the
+ * client accepts (Jetty's own handler writes no body for a {@code PUT} or {@code DELETE}).
  */
 final class JsonErrorHandler extends ErrorHandler {
   private final ObjectMapper json;
 
   JsonErrorHandler(ObjectMapper json) {
     this.json = json;
+  }
+
+  @Override
+  public boolean errorPageForMethod(String method) {
+    return true;
   }
 
   @Override

@@ -9,7 +9,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
-import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
+import org.apache.lucene.index.QueryTimeout;
 import org.apache.lucene.queryparser.classic.ParseException;
 import org.apache.lucene.queryparser.classic.QueryParser;
 import org.apache.lucene.search.BooleanClause;
@@ -121,17 +121,17 @@ public final class OpenIndex implements Closeable {
 
   /**
    * Parses {@code text} with Lucene's classic query syntax over the schema's text fields (keyword
-   * fields and {@code id} match exact values). Refuses syntax errors and undeclared fields (400).
+   * fields and {@code id} match exact values), within {@code limits} ({@link BoundedQueryParser}).
+   * Refuses syntax errors, undeclared fields and queries over the limits (400).
    */
-  public Query parse(String text) {
+  public Query parse(String text, QueryLimits limits) {
     if (text == null || text.isBlank()) {
       throw new ApiException(400, "missing query: pass q=<Lucene query syntax>");
     }
     if (defaultFields.length == 0) {
       throw new ApiException(400, "index '" + definition.name() + "' has no searchable field");
     }
-    QueryParser parser = new MultiFieldQueryParser(defaultFields, queryAnalyzer);
-    parser.setAllowLeadingWildcard(false);
+    QueryParser parser = new BoundedQueryParser(defaultFields, queryAnalyzer, limits);
     Query query;
     try {
       query = parser.parse(text);
@@ -162,9 +162,9 @@ public final class OpenIndex implements Closeable {
     return nl < 0 ? message : message.substring(0, nl);
   }
 
-  /** Runs {@code query} and counts it. */
-  public RtSearchResult search(Query query, int k) throws IOException {
-    RtSearchResult result = engine.search(query, k);
+  /** Runs {@code query}, collecting until {@code timeout} expires, and counts it. */
+  public RtSearchResult search(Query query, int k, QueryTimeout timeout) throws IOException {
+    RtSearchResult result = engine.search(query, k, timeout);
     queries.mark(1);
     return result;
   }

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.util.logging.Logger;
+import org.apache.lucene.search.IndexSearcher;
+import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
@@ -32,6 +34,20 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
 public final class SearchServer implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(SearchServer.class.getName());
   private static final long STOP_TIMEOUT_MILLIS = 30_000;
+
+  /**
+   * Jetty's default URI compliance, plus encoded {@code /}, {@code .}, {@code %} and backslash
+   * inside a segment, so any id is addressable as one percent-encoded segment ({@code
+   * /indexes/x/docs/a%2Fb} is the document {@code a/b}). Safe here: {@link ApiHandler} splits the
+   * raw path on {@code /} and decodes each segment once; nothing maps a path to a file.
+   */
+  private static final UriCompliance ID_SEGMENTS =
+      UriCompliance.DEFAULT.with(
+          "lucene-nvm ids",
+          UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR,
+          UriCompliance.Violation.AMBIGUOUS_PATH_SEGMENT,
+          UriCompliance.Violation.AMBIGUOUS_PATH_ENCODING,
+          UriCompliance.Violation.SUSPICIOUS_PATH_CHARACTERS);
 
   private final ServerConfig config;
   private final ObjectMapper json;
@@ -59,6 +75,7 @@ public final class SearchServer implements AutoCloseable {
     if (jetty != null) {
       throw new IllegalStateException("server already started");
     }
+    IndexSearcher.setMaxClauseCount(config.queryLimits().maxClauseCount());
     registry = IndexRegistry.open(config, json);
     try {
       QueuedThreadPool threads = new QueuedThreadPool();
@@ -70,12 +87,13 @@ public final class SearchServer implements AutoCloseable {
       jetty = new Server(threads);
       HttpConfiguration http = new HttpConfiguration();
       http.setSendServerVersion(false);
+      http.setUriCompliance(ID_SEGMENTS);
       connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
       connector.setHost(config.host());
       connector.setPort(config.port());
       jetty.addConnector(connector);
       ConcurrencyLimit limit = new ConcurrencyLimit(config.maxConcurrentRequests());
-      limit.setHandler(new ApiHandler(registry, json, new HttpMetrics()));
+      limit.setHandler(new ApiHandler(registry, json, new ServerMetrics(registry)));
       jetty.setHandler(new GracefulHandler(limit));
       jetty.setErrorHandler(new JsonErrorHandler(json));
       jetty.setStopTimeout(STOP_TIMEOUT_MILLIS);

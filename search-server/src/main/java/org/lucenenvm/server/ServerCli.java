@@ -2,6 +2,7 @@ package org.lucenenvm.server;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.lucenenvm.realtime.DurabilityMode;
@@ -69,6 +70,27 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--max-results", description = "Largest k of a search (default: ${DEFAULT-VALUE}).", defaultValue = "1000")
   int maxResults;
 
+  @Option(names = "--max-regexp-length", description = "Longest regular expression or wildcard pattern in a query, in characters (default: ${DEFAULT-VALUE}).", defaultValue = "1000")
+  int maxRegexpLength;
+
+  @Option(names = "--max-regexp-states", description = "Largest automaton a regular expression may describe, estimated before it is built (default: ${DEFAULT-VALUE}).", defaultValue = "10000")
+  int maxRegexpStates;
+
+  @Option(names = "--determinize-work-limit", description = "Lucene's determinization work limit for regexp and wildcard automata (default: ${DEFAULT-VALUE}).", defaultValue = "10000")
+  int determinizeWorkLimit;
+
+  @Option(names = "--max-expansions", description = "Terms a wildcard, prefix, regexp, fuzzy or range query expands to at most (default: ${DEFAULT-VALUE}).", defaultValue = "1024")
+  int maxExpansions;
+
+  @Option(names = "--max-clause-count", description = "Lucene's maximum number of clauses in a query, JVM-wide (default: ${DEFAULT-VALUE}).", defaultValue = "1024")
+  int maxClauseCount;
+
+  @Option(names = "--search-timeout", converter = TimeSpan.class, description = "Time budget of a search; past it the hits collected so far are returned with timed_out (default: ${DEFAULT-VALUE}).", defaultValue = "10s")
+  Duration searchTimeout;
+
+  @Option(names = "--max-search-timeout", converter = TimeSpan.class, description = "Largest budget a search may ask for with timeout= (default: ${DEFAULT-VALUE}).", defaultValue = "60s")
+  Duration maxSearchTimeout;
+
   @Option(names = "--auth-token", description = "Bearer token required by write endpoints (default: none; env LUCENENVM_AUTH_TOKEN).", defaultValue = "${env:LUCENENVM_AUTH_TOKEN}")
   String authToken;
 
@@ -90,6 +112,15 @@ public final class ServerCli implements Callable<Integer> {
         .maxDocumentBytes(Math.toIntExact(maxDocument))
         .maxResults(maxResults)
         .authToken(authToken == null || authToken.isEmpty() ? null : authToken)
+        .queryLimits(
+            new QueryLimits(
+                maxRegexpLength,
+                maxRegexpStates,
+                determinizeWorkLimit,
+                maxExpansions,
+                maxClauseCount,
+                searchTimeout,
+                maxSearchTimeout))
         .build();
   }
 

@@ -28,6 +28,7 @@ import org.lucenenvm.realtime.RtSchema;
  * @param maxDocumentBytes largest single document (one NDJSON line or one document body)
  * @param maxResults largest {@code k} a search may ask for
  * @param authToken bearer token required by write endpoints (null: no token required)
+ * @param queryLimits bounds on the cost of one search
  */
 public record ServerConfig(
     String host,
@@ -44,7 +45,8 @@ public record ServerConfig(
     long maxBodyBytes,
     int maxDocumentBytes,
     int maxResults,
-    String authToken) {
+    String authToken,
+    QueryLimits queryLimits) {
 
   /** Validates every setting, naming the one that is wrong. */
   public ServerConfig {
@@ -52,6 +54,7 @@ public record ServerConfig(
     Objects.requireNonNull(dataDir, "dataDir");
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(codec, "codec");
+    Objects.requireNonNull(queryLimits, "queryLimits");
     require(port >= 0 && port <= 65535, "port must be in 0..65535, got " + port);
     require(poolSizeBytes >= 1L << 20, "poolSizeBytes must be >= 1 MiB, got " + poolSizeBytes);
     require(dramBudgetBytes >= 0, "dramBudgetBytes must be >= 0, got " + dramBudgetBytes);
@@ -105,6 +108,7 @@ public record ServerConfig(
     private int maxDocumentBytes = 1 << 20;
     private int maxResults = 1000;
     private String authToken;
+    private QueryLimits queryLimits = QueryLimits.DEFAULTS;
 
     private Builder() {}
 
@@ -183,6 +187,11 @@ public record ServerConfig(
       return this;
     }
 
+    public Builder queryLimits(QueryLimits v) {
+      queryLimits = v;
+      return this;
+    }
+
     /** The validated configuration. */
     public ServerConfig build() {
       return new ServerConfig(
@@ -200,7 +209,8 @@ public record ServerConfig(
           maxBodyBytes,
           maxDocumentBytes,
           maxResults,
-          authToken);
+          authToken,
+          queryLimits);
     }
   }
 }

@@ -3,6 +3,7 @@ package org.lucenenvm.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -15,9 +16,10 @@ import picocli.CommandLine.Option;
 
 /**
  * The demo ({@code scripts/demo.sh}): starts the search server embedded on a pool under {@code
- * ./data}, ingests a synthetic corpus through the HTTP API with a progress bar, shows while
- * ingesting that a new document is found by the very next query, restarts the server and shows the
- * index back (reopen time and document count), and prints what it did.
+ * ./data}, ingests a synthetic corpus through the HTTP API with a {@link ProgressMeter}, shows
+ * while ingesting that a new document is found by the very next query, times a few queries (cold
+ * and warm), restarts the server and shows the index back (reopen time and document count), and
+ * prints what it did.
  */
 @Command(
     name = "server-demo",
@@ -25,6 +27,8 @@ import picocli.CommandLine.Option;
     description = "lucene-nvm demo: real-time ingest and search over HTTP, then an instant restart.")
 public final class ServerDemo implements Callable<Integer> {
   private static final String INDEX = "demo";
+  private static final int WARMUP_ROUNDS = 200;
+  private static final int TIMED_RUNS = 21;
 
   @Option(names = "--data-dir", description = "Where the pool file goes (default: ${DEFAULT-VALUE}).", defaultValue = "data")
   Path dataDir;
@@ -104,7 +108,7 @@ public final class ServerDemo implements Callable<Integer> {
       String word = corpus.word(7);
       JsonNode r = api.search(INDEX, "body:" + word, 3);
       out.printf(
-          "   query body:%s after restart: %,d hits in %,d µs%n",
+          "   query body:%s after restart (first query, cold): %,d hits in %,d µs%n",
           word, r.get("total_hits").asLong(), r.get("took_us").asLong());
       probe(api, 5);
       out.printf(
@@ -123,23 +127,23 @@ public final class ServerDemo implements Callable<Integer> {
     out.printf(
         "%n2. Ingesting %,d synthetic documents through POST /indexes/%s/_bulk (%d per request)%n",
         docs, INDEX, batch);
-    ProgressBar bar = new ProgressBar(out, docs, "docs");
     int batches = (docs + batch - 1) / batch;
     int probeEvery = Math.max(1, batches / 4);
     long acknowledged = 0;
     int probes = 0;
-    for (int b = 0; b < batches; b++) {
-      long from = (long) b * batch;
-      long to = Math.min(docs, from + batch);
-      acknowledged += api.bulk(INDEX, corpus.batch(from, to)).get("acknowledged").asLong();
-      bar.show(acknowledged);
-      if ((b + 1) % probeEvery == 0 && probes < 4) {
-        bar.clear();
-        probe(api, ++probes);
-        bar.show(acknowledged);
+    try (ProgressMeter meter = new ProgressMeter(out, ProgressMeter.isTerminal(), "   ingest", docs, "docs")) {
+      for (int b = 0; b < batches; b++) {
+        long from = (long) b * batch;
+        long to = Math.min(docs, from + batch);
+        long n = api.bulk(INDEX, corpus.batch(from, to)).get("acknowledged").asLong();
+        acknowledged += n;
+        meter.advance(n);
+        if ((b + 1) % probeEvery == 0 && probes < 4) {
+          meter.clear();
+          probe(api, ++probes);
+        }
       }
     }
-    out.println();
     return acknowledged + probes;
   }
 
@@ -157,6 +161,11 @@ public final class ServerDemo implements Callable<Integer> {
         n, word, (t1 - t0) / 1000, found ? "found" : "NOT FOUND", (t2 - t1) / 1000);
   }
 
+  /**
+   * Runs each query once on the cold JVM, then warms up with {@value #WARMUP_ROUNDS} rounds of all
+   * queries, then times {@value #TIMED_RUNS} more runs of each: prints the first (cold) and the
+   * median warm server time ({@code took_us}).
+   */
   private void showQueries(ApiClient api, SyntheticCorpus corpus) throws Exception {
     out.printf("%n3. Queries (Lucene syntax over title and body; tag is a keyword)%n");
     List<String> queries =
@@ -166,16 +175,37 @@ public final class ServerDemo implements Callable<Integer> {
             "\"" + corpus.word(0) + " " + corpus.word(1) + "\"",
             "tag:science AND " + corpus.word(120),
             corpus.word(900) + " OR " + corpus.word(1500));
-    for (String q : queries) {
-      JsonNode r = api.search(INDEX, q, 3);
+    long[] cold = new long[queries.size()];
+    for (int i = 0; i < queries.size(); i++) {
+      cold[i] = api.search(INDEX, queries.get(i), 3).get("took_us").asLong();
+    }
+    out.printf(
+        "   server time per query: first run on a cold JVM, then the median of %d runs after a"
+            + " warm-up of %,d queries%n",
+        TIMED_RUNS, WARMUP_ROUNDS * queries.size());
+    for (int round = 0; round < WARMUP_ROUNDS; round++) {
+      for (String q : queries) {
+        api.search(INDEX, q, 3);
+      }
+    }
+    for (int i = 0; i < queries.size(); i++) {
+      String q = queries.get(i);
+      long[] warm = new long[TIMED_RUNS];
+      JsonNode r = null;
+      for (int run = 0; run < TIMED_RUNS; run++) {
+        r = api.search(INDEX, q, 3);
+        warm[run] = r.get("took_us").asLong();
+      }
+      Arrays.sort(warm);
       JsonNode hits = r.get("hits");
       out.printf(
           Locale.ROOT,
-          "   %-36s %,7d hits%s in %,6d µs; top: %s%n",
+          "   %-36s %,7d hits%s  cold %,6d µs, warm %,5d µs; top: %s%n",
           q,
           r.get("total_hits").asLong(),
           r.get("total_hits_exact").asBoolean() ? "" : "+",
-          r.get("took_us").asLong(),
+          cold[i],
+          warm[TIMED_RUNS / 2],
           hits.isEmpty()
               ? "-"
               : hits.get(0).get("id").asText() + String.format(Locale.ROOT, " (%.2f)", hits.get(0).get("score").asDouble()));

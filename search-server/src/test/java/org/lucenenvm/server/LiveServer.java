@@ -3,6 +3,8 @@ package org.lucenenvm.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -74,6 +76,35 @@ final class LiveServer implements AutoCloseable {
 
   Res createIndex(String name, String spec) throws Exception {
     return send("PUT", "/indexes/" + name, spec);
+  }
+
+  /** A response read off a raw socket: status, header block and body. */
+  record RawRes(int status, String head, String body) {
+    JsonNode json() throws IOException {
+      return JSON.readTree(body);
+    }
+  }
+
+  /**
+   * Sends {@code requestLine} (e.g. {@code GET /indexes/%2e%2e HTTP/1.1}) and {@code headers} as
+   * they are, over a raw socket (an HTTP client library would normalise the path), with {@code
+   * Connection: close}, and reads the whole response.
+   */
+  RawRes raw(String requestLine, String... headers) throws IOException {
+    StringBuilder request = new StringBuilder(requestLine).append("\r\nHost: 127.0.0.1\r\n");
+    for (String h : headers) {
+      request.append(h).append("\r\n");
+    }
+    request.append("Connection: close\r\n\r\n");
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+      socket.setSoTimeout(30_000);
+      socket.getOutputStream().write(request.toString().getBytes(StandardCharsets.UTF_8));
+      String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      int split = response.indexOf("\r\n\r\n");
+      String head = split < 0 ? response : response.substring(0, split);
+      String body = split < 0 ? "" : response.substring(split + 4);
+      return new RawRes(Integer.parseInt(head.split(" ", 3)[1]), head, body);
+    }
   }
 
   @Override

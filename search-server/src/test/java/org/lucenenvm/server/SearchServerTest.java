@@ -88,9 +88,16 @@ public class SearchServerTest {
       LiveServer.Res metrics = s.get("/metrics");
       assertEquals(200, metrics.status());
       assertTrue(metrics.raw().headers().firstValue("Content-Type").orElse("").startsWith("text/plain"));
-      assertTrue(metrics.body(), metrics.body().contains("lucenenvm_index_docs{index=\"news\"} 300"));
-      assertTrue(metrics.body().contains(
-          "lucenenvm_http_requests_total{route=\"/indexes/{name}/_bulk\",method=\"POST\",status=\"200\"} 1"));
+      String text = metrics.body();
+      assertTrue(text, text.contains("lucenenvm_index_docs{index=\"news\"} 300.0"));
+      assertTrue(text, text.contains("lucenenvm_index_ingested_docs_total{index=\"news\"} 302.0"));
+      assertTrue(text, text.contains(
+          "lucenenvm_http_requests_total{method=\"POST\",route=\"/indexes/{name}/_bulk\",status=\"200\"} 1.0"));
+      assertTrue(text, text.contains("# TYPE lucenenvm_http_request_seconds histogram"));
+      assertTrue(text, text.contains(
+          "lucenenvm_http_request_seconds_bucket{route=\"/indexes/{name}/_search\",le=\"+Inf\"} 5"));
+      assertTrue(text, text.contains("lucenenvm_pipeline_busy_seconds_total{index=\"news\",stage=\"flusher\"}"));
+      assertTrue("JVM metrics", text.contains("jvm_memory_used_bytes{area=\"heap\"}"));
 
       assertEquals(200, s.send("DELETE", "/indexes/news", null).status());
       assertEquals(404, s.search("news", "common", 10).status());

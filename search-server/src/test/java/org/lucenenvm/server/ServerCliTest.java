@@ -7,6 +7,7 @@ import static org.junit.Assert.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.Rule;
 import org.junit.Test;
@@ -35,6 +36,7 @@ public class ServerCliTest {
     assertEquals(512L << 20, c.poolSizeBytes());
     assertEquals(32, c.maxConcurrentRequests());
     assertEquals(16L << 20, c.maxBodyBytes());
+    assertEquals(QueryLimits.DEFAULTS, c.queryLimits());
   }
 
   @Test
@@ -54,8 +56,16 @@ public class ServerCliTest {
             "partitions=3",
             "schema=title:text,lang:keyword",
             "auth-token=abc",
-            "max-body=1m"));
-    ServerConfig c = parse("--config", file.toString(), "--port", "9400", "--codec=NvmCodec");
+            "max-body=1m",
+            "max-regexp-length=200",
+            "max-regexp-states=500",
+            "determinize-work-limit=2000",
+            "max-expansions=64",
+            "max-clause-count=256",
+            "search-timeout=750ms",
+            "max-search-timeout=5s"));
+    ServerConfig c =
+        parse("--config", file.toString(), "--port", "9400", "--codec=NvmCodec", "--max-expansions", "128");
     assertEquals(9400, c.port());
     assertEquals("NvmCodec", c.codec());
     assertEquals(Path.of("/srv/pools"), c.dataDir());
@@ -67,6 +77,9 @@ public class ServerCliTest {
     assertEquals(Map.of("title", "text", "lang", "keyword"), Schemas.toMap(c.defaultSchema()));
     assertEquals("abc", c.authToken());
     assertEquals(1L << 20, c.maxBodyBytes());
+    assertEquals(
+        new QueryLimits(200, 500, 2000, 128, 256, Duration.ofMillis(750), Duration.ofSeconds(5)),
+        c.queryLimits());
   }
 
   @Test
@@ -79,5 +92,12 @@ public class ServerCliTest {
     assertTrue(schema.getMessage().contains("unknown type 'fulltext'"));
     assertThrows(CommandLine.ParameterException.class, () -> parse("--mode", "SOMETIMES"));
     assertThrows(CommandLine.ParameterException.class, () -> parse("--pool-size", "12x"));
+    assertThrows(CommandLine.ParameterException.class, () -> parse("--search-timeout", "soon"));
+    IllegalArgumentException budget =
+        assertThrows(IllegalArgumentException.class, () -> parse("--search-timeout", "2m"));
+    assertTrue(budget.getMessage(), budget.getMessage().contains("maxSearchTimeout must be >= searchTimeout"));
+    IllegalArgumentException expansions =
+        assertThrows(IllegalArgumentException.class, () -> parse("--max-expansions", "2000"));
+    assertTrue(expansions.getMessage(), expansions.getMessage().contains("maxExpansions must be in 1..maxClauseCount (1024)"));
   }
 }

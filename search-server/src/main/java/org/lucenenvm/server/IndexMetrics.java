@@ -1,0 +1,112 @@
+package org.lucenenvm.server;
+
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToLongFunction;
+
+/**
+ * The per-index metrics, collected from one {@link IndexStats} per index at each scrape: gauges
+ * {@code lucenenvm_index_docs}, {@code _dram_bytes}, {@code _live_segment_bytes}, {@code
+ * _nvm_bytes}, {@code _pool_bytes}, {@code _pool_free_bytes}, {@code lucenenvm_index_segments}
+ * (by state), and counters {@code lucenenvm_index_ingested_docs_total}, {@code
+ * lucenenvm_index_queries_total}, {@code lucenenvm_pipeline_busy_seconds_total} (by stage); all
+ * labelled {@code index}.
+ */
+final class IndexMetrics implements MultiCollector {
+  private final IndexRegistry indexes;
+
+  IndexMetrics(IndexRegistry indexes) {
+    this.indexes = indexes;
+  }
+
+  @Override
+  public MetricSnapshots collect() {
+    Map<String, IndexStats> stats = new TreeMap<>();
+    for (OpenIndex index : indexes.list()) {
+      index.enter();
+      try {
+        stats.put(index.definition().name(), IndexStats.of(index));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      } finally {
+        index.exit();
+      }
+    }
+    List<MetricSnapshot> out = new ArrayList<>();
+    out.add(gauge("lucenenvm_index_docs", "Live documents", stats, IndexStats::docs));
+    out.add(gauge("lucenenvm_index_dram_bytes", "Read-optimized segment bytes in DRAM", stats, IndexStats::dramBytes));
+    out.add(gauge("lucenenvm_index_live_segment_bytes", "Live segment bytes (approximate)", stats, IndexStats::liveSegmentBytes));
+    out.add(gauge("lucenenvm_index_nvm_bytes", "Segment file bytes in the NVM pool", stats, IndexStats::nvmBytes));
+    out.add(gauge("lucenenvm_index_pool_bytes", "Size of the NVM pool file", stats, IndexStats::poolBytes));
+    out.add(gauge("lucenenvm_index_pool_free_bytes", "Free bytes of the NVM pool", stats, IndexStats::poolFreeBytes));
+    out.add(counter("lucenenvm_index_ingested_docs", "Documents acknowledged since start", stats, IndexStats::ingestedDocs));
+    out.add(counter("lucenenvm_index_queries", "Queries run since start", stats, IndexStats::queries));
+    GaugeSnapshot.Builder segments =
+        GaugeSnapshot.builder().name("lucenenvm_index_segments").help("Segments by life-cycle state");
+    CounterSnapshot.Builder busy =
+        CounterSnapshot.builder()
+            .name("lucenenvm_pipeline_busy_seconds")
+            .help("Time pipeline stages spent working");
+    stats.forEach(
+        (name, s) -> {
+          s.segmentsByState()
+              .forEach(
+                  (state, n) ->
+                      segments.dataPoint(
+                          GaugeDataPointSnapshot.builder()
+                              .labels(Labels.of("index", name, "state", state.name()))
+                              .value(n)
+                              .build()));
+          s.stages()
+              .forEach(
+                  (stage, work) ->
+                      busy.dataPoint(
+                          CounterDataPointSnapshot.builder()
+                              .labels(Labels.of("index", name, "stage", stage))
+                              .value(work.busyMillis() / 1e3)
+                              .build()));
+        });
+    out.add(segments.build());
+    out.add(busy.build());
+    return new MetricSnapshots(out);
+  }
+
+  private static MetricSnapshot gauge(
+      String name, String help, Map<String, IndexStats> stats, ToLongFunction<IndexStats> value) {
+    GaugeSnapshot.Builder b = GaugeSnapshot.builder().name(name).help(help);
+    stats.forEach(
+        (index, s) ->
+            b.dataPoint(
+                GaugeDataPointSnapshot.builder()
+                    .labels(Labels.of("index", index))
+                    .value(value.applyAsLong(s))
+                    .build()));
+    return b.build();
+  }
+
+  /** A counter; the text format appends {@code _total} to {@code name}. */
+  private static MetricSnapshot counter(
+      String name, String help, Map<String, IndexStats> stats, ToLongFunction<IndexStats> value) {
+    CounterSnapshot.Builder b = CounterSnapshot.builder().name(name).help(help);
+    stats.forEach(
+        (index, s) ->
+            b.dataPoint(
+                CounterDataPointSnapshot.builder()
+                    .labels(Labels.of("index", index))
+                    .value(value.applyAsLong(s))
+                    .build()));
+    return b.build();
+  }
+}
