@@ -163,26 +163,26 @@ final class CompareReport {
   /** Writes {@value #TABLE}, {@value #CSV}, {@value #JVMS_CSV} and {@value #PNG} into {@code dir}. */
   void write(Path dir) throws IOException {
     Files.writeString(dir.resolve(TABLE), table(), StandardCharsets.UTF_8);
-    List<String> lines = new ArrayList<>();
-    lines.add("category,baseline,candidate,jvms_per_side,baseline_qps_mean,baseline_qps_sd,candidate_qps_mean,candidate_qps_sd,qps_diff_pct,p_value,"
-        + "baseline_p50_us,candidate_p50_us,baseline_p99_us,candidate_p99_us,hit_queries,hit_queries_differing");
+    List<List<String>> rows = new ArrayList<>();
     for (CategoryComparison c : comparisons) {
-      lines.add(String.join(",", text(c.category()), text(baseline), text(candidate), Integer.toString(jvmsPerSide),
+      rows.add(List.of(c.category(), baseline, candidate, Integer.toString(jvmsPerSide),
           number(c.baseline().qpsMean()), number(c.baseline().qpsStandardDeviation()), number(c.candidate().qpsMean()), number(c.candidate().qpsStandardDeviation()),
-          number(c.qpsDiffPercent()), Double.isNaN(c.pValue()) ? "" : String.format(Locale.ROOT, "%.6f", c.pValue()),
+          number(c.qpsDiffPercent()), CsvTable.number(c.pValue(), 6),
           number(c.baseline().p50MedianMicros()), number(c.candidate().p50MedianMicros()), number(c.baseline().p99MedianMicros()), number(c.candidate().p99MedianMicros()),
           c.hits() == null ? "" : Integer.toString(c.hits().compared()), c.hits() == null ? "" : Integer.toString(c.hits().differing())));
     }
-    Files.write(dir.resolve(CSV), lines, StandardCharsets.UTF_8);
-    List<String> jvmLines = new ArrayList<>();
-    jvmLines.add("jvm,side,configuration,started,load1_start,load5_start,load15_start,load1_end,load5_end,load15_end,seconds");
+    CsvTable.write(dir.resolve(CSV), List.of("category", "baseline", "candidate", "jvms_per_side", "baseline_qps_mean", "baseline_qps_sd",
+        "candidate_qps_mean", "candidate_qps_sd", "qps_diff_pct", "p_value", "baseline_p50_us", "candidate_p50_us", "baseline_p99_us",
+        "candidate_p99_us", "hit_queries", "hit_queries_differing"), rows);
+    List<List<String>> jvmRows = new ArrayList<>();
     for (JvmRun r : runs) {
       MachineLoad s = r.loadAtStart();
       MachineLoad e = r.loadAtEnd();
-      jvmLines.add(String.join(",", Integer.toString(r.number()), r.sideName(), text(r.spec()), s.at().toString(),
+      jvmRows.add(List.of(Integer.toString(r.number()), r.sideName(), r.spec(), s.at().toString(),
           number(s.one()), number(s.five()), number(s.fifteen()), number(e.one()), number(e.five()), number(e.fifteen()), number(r.seconds())));
     }
-    Files.write(dir.resolve(JVMS_CSV), jvmLines, StandardCharsets.UTF_8);
+    CsvTable.write(dir.resolve(JVMS_CSV), List.of("jvm", "side", "configuration", "started", "load1_start", "load5_start", "load15_start",
+        "load1_end", "load5_end", "load15_end", "seconds"), jvmRows);
     drawQps(dir.resolve(PNG));
   }
 
@@ -212,11 +212,7 @@ final class CompareReport {
     return Double.isNaN(p) ? "-" : String.format(Locale.ROOT, p < 0.001 ? "%.1e" : "%.3f", p);
   }
 
-  private static String text(String s) {
-    return s.replace(',', ';');
-  }
-
   private static String number(double v) {
-    return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
+    return CsvTable.number(v, 3);
   }
 }

@@ -44,13 +44,11 @@ final class PaperReport {
           r.paperRow(), r.ourRow(), r.workload(), r.metric(), ratio(r.paper()), ratio(r.measured()), r.source()));
     }
     Files.writeString(dir.resolve(MARKDOWN), md.toString(), StandardCharsets.UTF_8);
-    List<String> lines = new ArrayList<>();
-    lines.add("paper_row,our_row,workload,metric,paper_ratio,measured_ratio,source");
+    List<List<String>> rows = new ArrayList<>();
     for (PaperRatio r : ratios) {
-      lines.add(String.join(",", text(r.paperRow()), text(r.ourRow()), text(r.workload()), text(r.metric()),
-          number(r.paper()), number(r.measured()), text(r.source())));
+      rows.add(List.of(r.paperRow(), r.ourRow(), r.workload(), r.metric(), number(r.paper()), number(r.measured()), r.source()));
     }
-    Files.write(dir.resolve(CSV), lines, StandardCharsets.UTF_8);
+    CsvTable.write(dir.resolve(CSV), List.of("paper_row", "our_row", "workload", "metric", "paper_ratio", "measured_ratio", "source"), rows);
     draw(experiment + plotNote, ratios.stream().filter(r -> r.paper() > 0 && r.measured() > 0 && plotted.test(r)).toList(), dir.resolve(PNG));
   }
 
@@ -78,11 +76,7 @@ final class PaperReport {
     return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : v >= 0.1 ? "%.2f" : "%.2g", v);
   }
 
-  private static String text(String s) {
-    return '"' + s.replace("\"", "\"\"") + '"';
-  }
-
   private static String number(double v) {
-    return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.4f", v);
+    return CsvTable.number(v, 4);
   }
 }

@@ -2,22 +2,16 @@ package org.lucenenvm.bench;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
-import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 /**
  * Reads and writes results as CSV (RFC 4180, through Jackson's CSV module): a header line with the
@@ -38,32 +32,19 @@ public final class ResultsCsv {
 
   private static final List<String> COLUMNS = List.of(HEADER.split(","));
   private static final CsvMapper CSV = new CsvMapper();
-  private static final CsvSchema SCHEMA =
-      CsvSchema.builder().addColumns(COLUMNS, CsvSchema.ColumnType.STRING).build().withHeader();
 
   private ResultsCsv() {}
 
   /** Writes {@code rows} to {@code file}. */
   public static void write(Path file, List<ResultRow> rows) throws IOException {
-    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-        SequenceWriter csv = CSV.writer(SCHEMA).writeValues(out)) {
-      for (ResultRow r : rows) {
-        csv.write(fields(r));
-      }
-    }
+    CsvTable.write(file, COLUMNS, rows.stream().map(ResultsCsv::fields).toList());
   }
 
-  private static Map<String, String> fields(ResultRow r) {
-    List<String> values =
-        List.of(r.mode(), r.configuration(), r.status(), r.category(), Long.toString(r.queries()),
-            number(r.p50Micros()), number(r.p95Micros()), number(r.p99Micros()), number(r.meanMicros()), number(r.maxMicros()),
-            number(r.qps()), number(r.meanHits()), count(r.zeroHitQueries()), number(r.unseenMean()), count(r.unseenMax()),
-            Long.toString(r.docs()), number(r.ingestDocsPerSecond()), count(r.indexBytes()), count(r.heapBytes()));
-    Map<String, String> row = new LinkedHashMap<>();
-    for (int i = 0; i < COLUMNS.size(); i++) {
-      row.put(COLUMNS.get(i), values.get(i));
-    }
-    return row;
+  private static List<String> fields(ResultRow r) {
+    return List.of(r.mode(), r.configuration(), r.status(), r.category(), Long.toString(r.queries()),
+        number(r.p50Micros()), number(r.p95Micros()), number(r.p99Micros()), number(r.meanMicros()), number(r.maxMicros()),
+        number(r.qps()), number(r.meanHits()), count(r.zeroHitQueries()), number(r.unseenMean()), count(r.unseenMax()),
+        Long.toString(r.docs()), number(r.ingestDocsPerSecond()), count(r.indexBytes()), count(r.heapBytes()));
   }
 
   /** Reads rows written by {@link #write}; a malformed line is an error naming file and line. */
@@ -105,7 +86,7 @@ public final class ResultsCsv {
   }
 
   private static String number(double v) {
-    return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
+    return CsvTable.number(v, 3);
   }
 
   private static String count(long v) {
