@@ -8,5 +8,7 @@ import org.apache.lucene.search.TotalHits;
  *
  * @param totalHits number of matching documents (exact or a lower bound, see {@link TotalHits})
  * @param hits best hits first
+ * @param timedOut whether the query's timeout stopped the search early (the hits are then those
+ *     found until it did)
  */
-public record RtSearchResult(TotalHits totalHits, List<RtHit> hits) {}
+public record RtSearchResult(TotalHits totalHits, List<RtHit> hits, boolean timedOut) {}

@@ -2,9 +2,11 @@ package org.lucenenvm.realtime;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiReader;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.similarities.Similarity;
@@ -12,21 +14,54 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * A point-in-time view of an engine: every document acknowledged before the snapshot was taken,
- * minus deletions acknowledged before it. Holds references to the segment versions it reads
- * (SPIRIT's D-/N-locks) until closed; close it promptly, as a held DRAM copy cannot be freed.
+ * minus deletions acknowledged before it, over all partitions. Built from each partition's shared
+ * view of its current table version plus the live tail bound now; holds references to the segment
+ * versions it reads (SPIRIT's D-/N-locks) until closed, so close it promptly.
  *
  * <p>{@link #reader()} is an ordinary {@link MultiReader} (incRef/decRef work as usual; the
- * versions are released when its reference count reaches zero).
+ * references are released when its reference count reaches zero). {@link #searcher()} scores with
+ * the statistics of all partitions together, so scores equal those of one index holding every
+ * document; with a query executor each partition is searched as one slice of its own.
  */
 public final class RtSnapshot implements Closeable {
   private final SnapshotReader reader;
   private final IndexSearcher searcher;
 
-  RtSnapshot(List<LeafReader> leaves, List<SegmentVersion> held, Similarity similarity)
-      throws IOException {
-    this.reader = new SnapshotReader(leaves.toArray(new LeafReader[0]), held);
-    this.searcher = new IndexSearcher(reader);
+  private RtSnapshot(SnapshotReader reader, Similarity similarity, Executor executor) {
+    this.reader = reader;
+    this.searcher =
+        executor == null
+            ? new IndexSearcher(reader)
+            : new PartitionSlicedSearcher(reader, executor, reader.leavesPerPartition);
     this.searcher.setSimilarity(similarity);
+    this.searcher.setQueryCache(null);
+  }
+
+  /** Binds a snapshot of {@code partitions}; releases whatever it bound if that fails. */
+  static RtSnapshot of(Partition[] partitions, Similarity similarity, Executor executor)
+      throws IOException {
+    List<TableView.Bound> bounds = new ArrayList<>(partitions.length);
+    boolean success = false;
+    try {
+      List<IndexReader> readers = new ArrayList<>();
+      int[] leavesPerPartition = new int[partitions.length];
+      for (int p = 0; p < partitions.length; p++) {
+        TableView.Bound bound = partitions[p].table().bind();
+        bounds.add(bound);
+        for (IndexReader r : bound.readers()) {
+          readers.add(r);
+          leavesPerPartition[p] += r.leaves().size();
+        }
+      }
+      SnapshotReader reader =
+          new SnapshotReader(readers.toArray(new IndexReader[0]), bounds, leavesPerPartition);
+      success = true;
+      return new RtSnapshot(reader, similarity, executor);
+    } finally {
+      if (!success) {
+        IOUtils.closeWhileHandlingException(bounds);
+      }
+    }
   }
 
   /** The snapshot's reader. */
@@ -34,7 +69,10 @@ public final class RtSnapshot implements Closeable {
     return reader;
   }
 
-  /** A searcher over {@link #reader()} using the engine's similarity. */
+  /**
+   * A searcher over {@link #reader()} with the engine's similarity and no query cache; set a
+   * {@link org.apache.lucene.index.QueryTimeout} on it as on any searcher.
+   */
   public IndexSearcher searcher() {
     return searcher;
   }
@@ -45,16 +83,15 @@ public final class RtSnapshot implements Closeable {
     reader.decRef();
   }
 
-  static void release(List<SegmentVersion> versions) throws IOException {
-    IOUtils.applyToAll(versions, SegmentVersion::decRef);
-  }
-
   private static final class SnapshotReader extends MultiReader {
-    private final List<SegmentVersion> held;
+    private final List<TableView.Bound> bounds;
+    private final int[] leavesPerPartition;
 
-    SnapshotReader(LeafReader[] leaves, List<SegmentVersion> held) throws IOException {
-      super(leaves, false);
-      this.held = held;
+    SnapshotReader(IndexReader[] readers, List<TableView.Bound> bounds, int[] leavesPerPartition)
+        throws IOException {
+      super(readers, false);
+      this.bounds = bounds;
+      this.leavesPerPartition = leavesPerPartition;
     }
 
     @Override
@@ -62,8 +99,35 @@ public final class RtSnapshot implements Closeable {
       try {
         super.doClose();
       } finally {
-        release(held);
+        IOUtils.close(bounds);
       }
+    }
+  }
+
+  /** Searches each partition's leaves as one slice (one task per partition). */
+  private static final class PartitionSlicedSearcher extends IndexSearcher {
+    private final int[] leavesPerPartition;
+
+    PartitionSlicedSearcher(IndexReader reader, Executor executor, int[] leavesPerPartition) {
+      super(reader, executor);
+      this.leavesPerPartition = leavesPerPartition;
+    }
+
+    @Override
+    protected LeafSlice[] slices(List<LeafReaderContext> leaves) {
+      List<LeafSlice> slices = new ArrayList<>(leavesPerPartition.length);
+      int start = 0;
+      for (int count : leavesPerPartition) {
+        if (count > 0) {
+          List<LeafReaderContextPartition> parts = new ArrayList<>(count);
+          for (LeafReaderContext leaf : leaves.subList(start, start + count)) {
+            parts.add(LeafReaderContextPartition.createForEntireSegment(leaf));
+          }
+          slices.add(new LeafSlice(parts));
+        }
+        start += count;
+      }
+      return slices.toArray(new LeafSlice[0]);
     }
   }
 }
