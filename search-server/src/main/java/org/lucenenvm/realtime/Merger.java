@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
+import java.util.function.BooleanSupplier;
 import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.util.FixedBitSet;
 
@@ -37,9 +38,12 @@ final class Merger {
     this.nextSegmentId = nextSegmentId;
   }
 
-  /** Merges until the table is within its segment limit (or the NVM budget refuses a merge). */
-  void mergeAsNeeded() throws IOException {
-    while (true) {
+  /**
+   * Merges until the table is within its segment limit, the NVM budget refuses a merge or {@code
+   * stop} says so.
+   */
+  void mergeAsNeeded(BooleanSupplier stop) throws IOException {
+    while (!stop.getAsBoolean()) {
       List<SegmentDescriptor> candidates = new ArrayList<>();
       int others = 0;
       for (SegmentDescriptor d : table.segments()) {

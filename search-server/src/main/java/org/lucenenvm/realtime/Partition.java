@@ -65,7 +65,7 @@ final class Partition {
       writeLock.unlock();
     }
     pipeline.start();
-    pipeline.mergeLater(null);
+    pipeline.mergeLater(active); // restored segments may be over the segment limit
   }
 
   private SegmentDescriptor newLiveSegment() {

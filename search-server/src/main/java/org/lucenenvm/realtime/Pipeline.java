@@ -172,8 +172,6 @@ final class Pipeline {
   }
 
   private void merge() throws IOException {
-    if (!stopping && !halted()) {
-      merger.mergeAsNeeded();
-    }
+    merger.mergeAsNeeded(() -> stopping || halted());
   }
 }

@@ -217,7 +217,12 @@ final class Tiers implements Closeable {
 
   private void freeNvm(SegmentVersion v) throws IOException {
     if (!keepNvmFilesOnFree) {
-      SegmentFiles.deleteAll(v.directory());
+      try {
+        SegmentFiles.deleteAll(v.directory());
+      } catch (IOException e) {
+        // a pool can be too full even to record a deletion: NVM is full, ingestion must stop
+        throw nvmFull("NVM directory cannot delete the files of " + v.directory(), e);
+      }
       accounts.adjustNvm(-v.bytes());
     }
   }
