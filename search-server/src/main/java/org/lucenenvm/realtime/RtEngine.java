@@ -4,19 +4,13 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executor;
 import org.apache.lucene.codecs.CodecUtil;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.QueryTimeout;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.ChecksumIndexInput;
@@ -235,24 +229,13 @@ public final class RtEngine implements Closeable {
   }
 
   /**
-   * The search path of the engine, used alike by the server, the benchmarks and the tests: the top
-   * {@code k} hits of {@code query} on one snapshot of all partitions. With a {@code timeout} (may
-   * be null) the search stops collecting once it says so and the result reports {@link
-   * RtSearchResult#timedOut()} with the hits found until then. Without {@code withStoredFields} the
-   * hits carry only doc ranks and scores (id null, no fields), as a bare {@link TopDocs} would.
+   * The search path of the engine, used alike by the server, the benchmarks and the tests: {@link
+   * RtSnapshot#search} on a snapshot taken now.
    */
   public RtSearchResult search(Query query, int k, QueryTimeout timeout, boolean withStoredFields)
       throws IOException {
     try (RtSnapshot snapshot = acquireSnapshot()) {
-      IndexSearcher searcher = snapshot.searcher();
-      searcher.setTimeout(timeout);
-      TopDocs top = searcher.search(query, k);
-      List<RtHit> hits = new ArrayList<>(top.scoreDocs.length);
-      StoredFields stored = withStoredFields ? searcher.storedFields() : null;
-      for (ScoreDoc sd : top.scoreDocs) {
-        hits.add(stored == null ? new RtHit(null, sd.score, Map.of()) : hit(stored, sd));
-      }
-      return new RtSearchResult(top.totalHits, hits, searcher.timedOut());
+      return snapshot.search(query, k, timeout, withStoredFields);
     }
   }
 
@@ -275,24 +258,9 @@ public final class RtEngine implements Closeable {
       if (top.scoreDocs.length == 0) {
         return null;
       }
-      RtHit hit = hit(snapshot.searcher().storedFields(), top.scoreDocs[0]);
+      RtHit hit = RtSnapshot.hit(snapshot.searcher().storedFields(), top.scoreDocs[0]);
       return new RtDocument(hit.id(), hit.fields());
     }
-  }
-
-  /** Loads the stored fields of one hit. */
-  private static RtHit hit(StoredFields stored, ScoreDoc sd) throws IOException {
-    Document doc = stored.document(sd.doc);
-    Map<String, String> fields = new LinkedHashMap<>();
-    String id = null;
-    for (IndexableField f : doc.getFields()) {
-      if (RtSchema.ID_FIELD.equals(f.name())) {
-        id = f.stringValue();
-      } else {
-        fields.put(f.name(), f.stringValue());
-      }
-    }
-    return new RtHit(id, sd.score, fields);
   }
 
   /**

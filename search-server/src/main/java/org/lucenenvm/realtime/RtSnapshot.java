@@ -3,12 +3,21 @@ package org.lucenenvm.realtime;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executor;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiReader;
+import org.apache.lucene.index.QueryTimeout;
+import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.similarities.Similarity;
 import org.apache.lucene.util.IOUtils;
 
@@ -75,6 +84,43 @@ public final class RtSnapshot implements Closeable {
    */
   public IndexSearcher searcher() {
     return searcher;
+  }
+
+  /**
+   * The top {@code k} hits of {@code query} in this snapshot: the one search path of the engine
+   * ({@link RtEngine#search} runs it on a fresh snapshot). As with {@link
+   * IndexSearcher#search(Query, int)}, the total hit count is exact up to 1,000 hits and may be a
+   * lower bound beyond. With a {@code timeout} (may be null) the search stops collecting once it
+   * says so and the result reports {@link RtSearchResult#timedOut()}, with the hits found until
+   * then. Without {@code withStoredFields} the hits carry only scores (id null, no fields), as a
+   * bare {@link TopDocs} would. Not for concurrent use on one snapshot while timeouts differ (the
+   * timeout is set on this snapshot's searcher).
+   */
+  public RtSearchResult search(Query query, int k, QueryTimeout timeout, boolean withStoredFields)
+      throws IOException {
+    searcher.setTimeout(timeout);
+    TopDocs top = searcher.search(query, k);
+    List<RtHit> hits = new ArrayList<>(top.scoreDocs.length);
+    StoredFields stored = withStoredFields ? searcher.storedFields() : null;
+    for (ScoreDoc sd : top.scoreDocs) {
+      hits.add(stored == null ? new RtHit(null, sd.score, Map.of()) : hit(stored, sd));
+    }
+    return new RtSearchResult(top.totalHits, hits, searcher.timedOut());
+  }
+
+  /** Loads the stored fields of one hit. */
+  static RtHit hit(StoredFields stored, ScoreDoc sd) throws IOException {
+    Document doc = stored.document(sd.doc);
+    Map<String, String> fields = new LinkedHashMap<>();
+    String id = null;
+    for (IndexableField f : doc.getFields()) {
+      if (RtSchema.ID_FIELD.equals(f.name())) {
+        id = f.stringValue();
+      } else {
+        fields.put(f.name(), f.stringValue());
+      }
+    }
+    return new RtHit(id, sd.score, fields);
   }
 
   /** Releases this snapshot's reference to the reader. */
