@@ -26,6 +26,7 @@ final class DescriptorTable {
   private final AtomicLong writes = new AtomicLong();
   private final AtomicReference<TableView> current = new AtomicReference<>();
   private final Object buildLock = new Object();
+  private volatile boolean closed;
 
   /** The current segments, oldest first. */
   List<SegmentDescriptor> segments() {
@@ -95,6 +96,9 @@ final class DescriptorTable {
    */
   TableView.Bound bind() throws IOException {
     while (true) {
+      if (closed) {
+        throw new IllegalStateException("engine is closed");
+      }
       long seq = writes.get();
       if ((seq & 1) != 0) {
         Thread.onSpinWait();
@@ -119,6 +123,9 @@ final class DescriptorTable {
   /** The shared view of the current version, referenced for the caller. */
   private TableView acquireView() throws IOException {
     while (true) {
+      if (closed) {
+        throw new IllegalStateException("engine is closed");
+      }
       long v = version.get();
       TableView view = current.get();
       if (view != null && view.version() == v && view.tryIncRef()) {
@@ -146,7 +153,13 @@ final class DescriptorTable {
     }
   }
 
-  /** Drops the table's reference to the shared view (change or close). */
+  /** Refuses snapshots from now on (the segments are being retired) and drops the shared view. */
+  void close() {
+    closed = true;
+    releaseView();
+  }
+
+  /** Drops the table's reference to the shared view (on a change). */
   void releaseView() {
     TableView old = current.getAndSet(null);
     if (old != null) {

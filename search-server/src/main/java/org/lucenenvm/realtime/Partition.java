@@ -253,7 +253,7 @@ final class Partition {
 
   /** Drops the table's references to every segment (close). */
   void retireAll() throws IOException {
-    table.releaseView();
+    table.close();
     for (SegmentDescriptor d : table.segments()) {
       d.retire();
     }

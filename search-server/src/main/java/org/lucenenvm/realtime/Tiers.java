@@ -23,6 +23,8 @@ import org.apache.lucene.util.IOUtils;
  */
 final class Tiers implements Closeable {
   private static final String SEGMENT_PREFIX = "seg";
+  /** DRAM tier directories are named {@code lucene-nvm-rt-dram-<pid>-<random>}. */
+  private static final String DRAM_DIR_PREFIX = "lucene-nvm-rt-dram-";
 
   private final Directory nvm;
   private final Path dramRoot;
@@ -38,9 +40,36 @@ final class Tiers implements Closeable {
     this.nvm = nvm;
     Path parent = config.dramPath();
     Files.createDirectories(parent);
-    this.dramRoot = Files.createTempDirectory(parent, "lucene-nvm-rt-dram-");
+    deleteStaleDramDirectories(parent);
+    this.dramRoot =
+        Files.createTempDirectory(parent, DRAM_DIR_PREFIX + ProcessHandle.current().pid() + "-");
     this.accounts = new MemoryAccounts(config.dramBudgetBytes(), config.nvmBudgetBytes());
     this.files = new SegmentFiles(config.codec(), config.similarity());
+  }
+
+  /**
+   * Deletes the DRAM tier directories under {@code parent} whose process is gone (a crash or a
+   * {@code kill -9} leaves them behind, and on a memory file system they hold memory).
+   */
+  private static void deleteStaleDramDirectories(Path parent) throws IOException {
+    try (var children = Files.list(parent)) {
+      for (Path dir : (Iterable<Path>) children::iterator) {
+        String name = dir.getFileName().toString();
+        if (!name.startsWith(DRAM_DIR_PREFIX)) {
+          continue;
+        }
+        String rest = name.substring(DRAM_DIR_PREFIX.length());
+        int dash = rest.indexOf('-');
+        try {
+          long pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
+          if (ProcessHandle.of(pid).isEmpty()) {
+            IOUtils.rm(dir);
+          }
+        } catch (NumberFormatException | IOException notOurs) {
+          // not a DRAM tier directory, or another process removes it meanwhile
+        }
+      }
+    }
   }
 
   MemoryAccounts accounts() {
@@ -145,7 +174,13 @@ final class Tiers implements Closeable {
 
   private void freeDram(SegmentVersion v, Path path) throws IOException {
     try {
-      IOUtils.close(v.directory(), () -> IOUtils.rm(path));
+      IOUtils.close(
+          v.directory(),
+          () -> {
+            if (Files.exists(path)) { // close may have removed the whole DRAM tier already
+              IOUtils.rm(path);
+            }
+          });
     } finally {
       accounts.releaseDram(v.bytes());
     }

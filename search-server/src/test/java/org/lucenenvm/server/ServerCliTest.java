@@ -31,7 +31,7 @@ public class ServerCliTest {
     assertTrue(c.bindsLoopbackOnly());
     assertNull(c.authToken());
     assertEquals(DurabilityMode.GRACEFUL, c.mode());
-    assertEquals("NvmCodec", c.codec());
+    assertEquals("Lucene104", c.codec());
     assertEquals(512L << 20, c.poolSizeBytes());
     assertEquals(32, c.maxConcurrentRequests());
     assertEquals(16L << 20, c.maxBodyBytes());
@@ -57,7 +57,7 @@ public class ServerCliTest {
             "max-body=1m"));
     ServerConfig c = parse("--config", file.toString(), "--port", "9400", "--codec=NvmCodec");
     assertEquals(9400, c.port());
-    assertEquals("NvmCodec", c.codec());
+    assertEquals("Lucene104", c.codec());
     assertEquals(Path.of("/srv/pools"), c.dataDir());
     assertEquals(256L << 20, c.poolSizeBytes());
     assertEquals(DurabilityMode.VOLATILE, c.mode());
