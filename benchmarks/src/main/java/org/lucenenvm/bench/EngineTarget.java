@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -54,6 +55,8 @@ public final class EngineTarget implements RealTimeTarget {
   private final NvmDirectory directory;
   private final RtEngine engine;
   private final ScheduledExecutorService sampler;
+  /** Searches the partitions of a query in parallel (null with one partition). */
+  private final ExecutorService partitionSearches;
   private final AtomicLong maxDram = new AtomicLong();
   private final AtomicLong maxLive = new AtomicLong();
   private final AtomicLong maxSegments = new AtomicLong();
@@ -69,12 +72,15 @@ public final class EngineTarget implements RealTimeTarget {
     this.restartQuery = restartQuery;
     this.facts = facts;
     this.directory = NvmDirectory.open(pool, settings.poolBytes());
+    this.partitionSearches = settings.partitions() == 1 ? null
+        : Executors.newFixedThreadPool(settings.partitions(), r -> Thread.ofPlatform().daemon().name("rt-partition-search").unstarted(r));
     RtEngine opened = null;
     try {
-      opened = RtEngine.open(directory, config);
+      opened = RtEngine.open(directory, config, partitionSearches);
     } finally {
       if (opened == null) {
         directory.close();
+        stopPartitionSearches();
       }
     }
     this.engine = opened;
@@ -94,7 +100,8 @@ public final class EngineTarget implements RealTimeTarget {
             .withSegmentSize(settings.segmentSize())
             .withDramBudgetBytes(settings.dramBudgetBytes())
             .withPolicy(settings.policy())
-            .withMode(settings.mode());
+            .withMode(settings.mode())
+            .withPartitions(settings.partitions());
     return workDir -> new EngineTarget(settings, config, workDir.resolve(Configurations.POOL_FILE), restartQuery, facts);
   }
 
@@ -178,11 +185,21 @@ public final class EngineTarget implements RealTimeTarget {
     }
   }
 
+  private void stopPartitionSearches() {
+    if (partitionSearches != null) {
+      partitionSearches.shutdownNow();
+    }
+  }
+
   @Override
   public void close() throws IOException {
     stopSampler();
-    if (!finished) {
-      IOUtils.close(engine, directory);
+    try {
+      if (!finished) {
+        IOUtils.close(engine, directory);
+      }
+    } finally {
+      stopPartitionSearches();
     }
   }
 }

@@ -1,6 +1,7 @@
 package org.lucenenvm.realtime;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -112,7 +113,7 @@ final class Partition {
         active = newLiveSegment();
       }
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     } finally {
       writeLock.unlock();
     }
@@ -133,7 +134,7 @@ final class Partition {
       ensureWritable();
       return deleteLive(id);
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     } finally {
       writeLock.unlock();
     }

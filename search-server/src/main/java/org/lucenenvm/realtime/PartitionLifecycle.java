@@ -97,7 +97,8 @@ final class PartitionLifecycle implements Closeable {
                 + " and its seg* files to discard that index");
       }
       tiers.deleteNvmSegmentsExcept(Set.of());
-      return start(new PartitionLifecycle(config, nvm, lock, new Partition(config, tiers, 0, name)));
+      Partition partition = new Partition(config, tiers, 0, name);
+      return start(new PartitionLifecycle(config, nvm, lock, partition));
     }
     checkRestorable(tiers, manifest);
     Set<Long> kept = new HashSet<>();
@@ -134,7 +135,8 @@ final class PartitionLifecycle implements Closeable {
         throw new IllegalStateException(
             nvm
                 + " holds segment files but no shutdown manifest: the previous engine did not shut"
-                + " down gracefully (crash or volatile mode); delete its seg* files to start empty");
+                + " down gracefully (crash or volatile mode); delete its seg* files to start"
+                + " empty");
       }
       return;
     }

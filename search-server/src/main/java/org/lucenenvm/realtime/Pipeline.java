@@ -12,9 +12,9 @@ import java.util.concurrent.locks.Lock;
  * that background work never takes more than two cores from ingestion and queries.
  *
  * <ol>
- *   <li>the <b>indexer</b> thread runs, per full live segment, {@link Flusher} → {@link Engraver}
- *       (eager engrave only) → {@link Committer}; before a flush it waits while DRAM is over budget
- *       (committing what the policy allows first);
+ *   <li>the <b>indexer</b> thread runs, per full live segment, {@link Flusher} → {@link
+ *       Engraver} (eager engrave only) → {@link Committer}; before a flush it waits while DRAM is
+ *       over budget (committing what the policy allows first);
  *   <li>the <b>merger</b> thread runs the {@link Merger} whenever a segment gained an NVM copy.
  * </ol>
  *

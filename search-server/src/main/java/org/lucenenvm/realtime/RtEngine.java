@@ -40,9 +40,9 @@ import org.apache.lucene.util.IOUtils;
  * <p>With {@link RtEngineConfig#partitions()} N &gt; 1 the documents are split into N partitions
  * (SPIRIT's executors) by {@code floorMod(id.hashCode(), N)}, each with its own table, lock and
  * pipeline, in namespaces {@code p<i>.} of the NVM directory; one partition uses the directory
- * itself (unless the directory records a partition count). Every query, whatever N, runs on one {@link RtSnapshot}: one searcher over all
- * partitions, so statistics are global and computed once per query, and with a query executor each
- * partition is searched as one slice in parallel.
+ * itself (unless the directory records a partition count). Every query, whatever N, runs on one
+ * {@link RtSnapshot}: one searcher over all partitions, so statistics are global and computed
+ * once per query, and with a query executor each partition is searched as one slice in parallel.
  *
  * <p>Writes ({@link #add}, {@link #update}, {@link #delete}) may come from any thread; they are
  * analyzed in the caller's thread and applied one at a time per partition. Queries never block
@@ -73,7 +73,10 @@ public final class RtEngine implements Closeable {
     this.queryExecutor = executor;
   }
 
-  /** Opens an engine whose queries run in the caller's thread; see {@link #open(Directory, RtEngineConfig, Executor)}. */
+  /**
+   * Opens an engine whose queries run in the caller's thread; see {@link #open(Directory,
+   * RtEngineConfig, Executor)}.
+   */
   public static RtEngine open(Directory nvm, RtEngineConfig config) throws IOException {
     return open(nvm, config, null);
   }
@@ -92,7 +95,8 @@ public final class RtEngine implements Closeable {
     try {
       for (int i = 0; i < count; i++) {
         lifecycles[i] =
-            PartitionLifecycle.open(partitionDirectory(nvm, i, namespaced), config, "rt-p" + i + "-");
+            PartitionLifecycle.open(
+                partitionDirectory(nvm, i, namespaced), config, "rt-p" + i + "-");
       }
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileHandlingException(lifecycles);

@@ -12,9 +12,9 @@ import org.apache.lucene.search.similarities.Similarity;
 /**
  * Settings of an {@link RtEngine}. Defaults: {@link StandardAnalyzer}, {@link BM25Similarity},
  * {@link Codec#getDefault()} (Lucene104), 10,000-doc segments, 256 MiB DRAM budget, unlimited NVM
- * budget, {@link PipelinePolicy#EAGER_ENGRAVE_LAZY_POINTER}, {@link DurabilityMode#VOLATILE}, merges
- * of at most 10 segments, at most 10 segments per partition, a flush queue of 4 segments, one
- * partition, DRAM copies under {@code /dev/shm} (or {@code java.io.tmpdir} where there is none).
+ * budget, {@link PipelinePolicy#EAGER_ENGRAVE_LAZY_POINTER}, {@link DurabilityMode#VOLATILE},
+ * merges of at most 10 segments, at most 10 segments per partition, a flush queue of 4 segments,
+ * one partition, DRAM copies under {@code /dev/shm} (or {@code java.io.tmpdir} where there is none).
  *
  * @param schema the fields documents may carry
  * @param analyzer analyzer for {@link FieldKind#TEXT} fields (also used for nothing else)
@@ -112,66 +112,248 @@ public record RtEngineConfig(
 
   /** Returns a copy with another analyzer. */
   public RtEngineConfig withAnalyzer(Analyzer a) {
-    return new RtEngineConfig(schema, a, similarity, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, mode, mergeFactor, queueCapacity, partitions, maxSegments, dramPath);
+    return new RtEngineConfig(
+        schema,
+        a,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy with another similarity (norms and scores). */
   public RtEngineConfig withSimilarity(Similarity s) {
-    return new RtEngineConfig(schema, analyzer, s, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, mode, mergeFactor, queueCapacity, partitions, maxSegments, dramPath);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        s,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy writing segments with {@code c}. */
   public RtEngineConfig withCodec(Codec c) {
-    return new RtEngineConfig(schema, analyzer, similarity, c, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, mode, mergeFactor, queueCapacity, partitions, maxSegments, dramPath);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        c,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy with {@code docs} documents per live segment. */
   public RtEngineConfig withSegmentSize(int docs) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, docs, dramBudgetBytes, nvmBudgetBytes, policy, mode, mergeFactor, queueCapacity, partitions, maxSegments, dramPath);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        docs,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy with another DRAM budget for read-optimized segments (per partition). */
   public RtEngineConfig withDramBudgetBytes(long bytes) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, bytes, nvmBudgetBytes, policy, mode, mergeFactor, queueCapacity, partitions, maxSegments, dramPath);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        bytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy with another NVM budget (per partition). */
   public RtEngineConfig withNvmBudgetBytes(long bytes) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, dramBudgetBytes, bytes, policy, mode, mergeFactor, queueCapacity, partitions, maxSegments, dramPath);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        bytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy with another engrave / pointer-update policy. */
   public RtEngineConfig withPolicy(PipelinePolicy p) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, p, mode, mergeFactor, queueCapacity, partitions, maxSegments, dramPath);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        p,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy with another durability mode. */
   public RtEngineConfig withMode(DurabilityMode m) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, m, mergeFactor, queueCapacity, partitions, maxSegments, dramPath);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        m,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy merging at most {@code factor} segments at a time. */
   public RtEngineConfig withMergeFactor(int factor) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, mode, factor, queueCapacity, partitions, maxSegments, dramPath);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        factor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy with another flush queue capacity. */
   public RtEngineConfig withQueueCapacity(int capacity) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, mode, mergeFactor, capacity, partitions, maxSegments, dramPath);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        capacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy with {@code count} document partitions. */
   public RtEngineConfig withPartitions(int count) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, mode, mergeFactor, queueCapacity, count, maxSegments, dramPath);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        count,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy keeping at most about {@code count} segments per partition. */
   public RtEngineConfig withMaxSegments(int count) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, mode, mergeFactor, queueCapacity, partitions, count, dramPath);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        count,
+        dramPath);
   }
 
   /** Returns a copy keeping DRAM segment copies under {@code path} (a memory file system). */
   public RtEngineConfig withDramPath(Path path) {
-    return new RtEngineConfig(schema, analyzer, similarity, codec, segmentSize, dramBudgetBytes, nvmBudgetBytes, policy, mode, mergeFactor, queueCapacity, partitions, maxSegments, path);
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        path);
   }
 }

@@ -20,7 +20,10 @@ final class SizeTieredMergePolicy {
   SizeTieredMergePolicy(int maxSegments, int maxMergeWidth) {
     if (maxSegments < 1 || maxMergeWidth < 2) {
       throw new IllegalArgumentException(
-          "need maxSegments >= 1 and maxMergeWidth >= 2, got " + maxSegments + ", " + maxMergeWidth);
+          "need maxSegments >= 1 and maxMergeWidth >= 2, got "
+              + maxSegments
+              + ", "
+              + maxMergeWidth);
     }
     this.maxSegments = maxSegments;
     this.maxMergeWidth = maxMergeWidth;
