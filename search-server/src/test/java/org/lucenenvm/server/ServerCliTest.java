@@ -50,12 +50,12 @@ public class ServerCliTest {
             "mode=VOLATILE",
             "dram-budget=8m",
             "segment-size=500",
-            "codec=Lucene104",
+            "codec=NvmCodec",
             "partitions=3",
             "schema=title:text,lang:keyword",
             "auth-token=abc",
             "max-body=1m"));
-    ServerConfig c = parse("--config", file.toString(), "--port", "9400", "--codec=NvmCodec");
+    ServerConfig c = parse("--config", file.toString(), "--port", "9400", "--codec=Lucene104");
     assertEquals(9400, c.port());
     assertEquals("Lucene104", c.codec());
     assertEquals(Path.of("/srv/pools"), c.dataDir());
