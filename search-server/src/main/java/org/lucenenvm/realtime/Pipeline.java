@@ -27,6 +27,7 @@ final class Pipeline {
   private final PipelinePolicy policy;
   private final MemoryAccounts accounts;
   private final DescriptorTable table;
+  private final Tiers tiers;
   private final Flusher flusher;
   private final Engraver engraver;
   private final Committer committer;
@@ -47,6 +48,7 @@ final class Pipeline {
     this.policy = config.policy();
     this.accounts = tiers.accounts();
     this.table = table;
+    this.tiers = tiers;
     this.flusher = new Flusher(tiers, table);
     this.engraver = new Engraver(tiers);
     this.committer = new Committer(policy, accounts, engraver, table, this::mergeLater);
@@ -149,6 +151,7 @@ final class Pipeline {
     if (failure == null) {
       failure = t;
     }
+    tiers.keepNvmFilesOnFree();
     synchronized (accounts) {
       accounts.notifyAll();
     }

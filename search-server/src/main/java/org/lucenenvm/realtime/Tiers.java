@@ -131,7 +131,11 @@ final class Tiers implements Closeable {
     }
   }
 
-  /** From now on freeing an NVM version keeps its files (graceful shutdown). */
+  /**
+   * From now on freeing an NVM version keeps its files: at a graceful shutdown, and once the
+   * pipeline failed (then the NVM tier changes no more until a restart, which deletes the files
+   * of segments no manifest lists, so what a close finds is what stopped ingestion).
+   */
   void keepNvmFilesOnFree() {
     keepNvmFilesOnFree = true;
   }
