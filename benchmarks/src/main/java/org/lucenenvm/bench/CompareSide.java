@@ -23,7 +23,7 @@ public record CompareSide(String spec, boolean realTime) {
       return new CompareSide(spec, true);
     }
     if (lower.startsWith("rt-")) {
-      EngineSettings.parse(spec.substring(3), EngineSettings.DEFAULT_CODEC, 1, 1, 1);
+      EngineSettings.parse(spec.substring(3), EngineSettings.DEFAULT_CODEC, 1, 1, 1, 1);
       return new CompareSide(spec, true);
     }
     Configurations.select(List.of(spec), 1);

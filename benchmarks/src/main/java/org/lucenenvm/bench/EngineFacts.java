@@ -24,6 +24,7 @@ import java.util.Locale;
  * @param endDramBytes DRAM held by segments when ingestion ended
  * @param endNvmBytes segment bytes in the NVM pool when ingestion ended
  * @param endSegments segments per state when ingestion ended
+ * @param sampledMaxSegmentsPerPartition the most segments one partition's table held in any sample
  * @param closeMillis time of {@code RtEngine.close()} (GRACEFUL: flush, engrave, manifest)
  * @param reopenMillis GRACEFUL: time from opening the pool to the first query's result; else -1
  * @param reopenedDocs GRACEFUL: documents the reopened engine holds; else -1
@@ -41,6 +42,7 @@ public record EngineFacts(
     long endDramBytes,
     long endNvmBytes,
     String endSegments,
+    int sampledMaxSegmentsPerPartition,
     double closeMillis,
     double reopenMillis,
     long reopenedDocs,
@@ -52,14 +54,14 @@ public record EngineFacts(
   /** The header line. */
   public static final String HEADER =
       "configuration,docs,dram_budget_bytes,peak_dram_bytes,sampled_max_dram_bytes,largest_dram_segment_bytes,"
-          + "sampled_max_live_bytes,end_dram_bytes,end_nvm_bytes,end_segments,close_ms,reopen_ms,reopened_docs,reopened_nvm_bytes";
+          + "sampled_max_live_bytes,end_dram_bytes,end_nvm_bytes,end_segments,max_segments_per_partition,close_ms,reopen_ms,reopened_docs,reopened_nvm_bytes";
 
   /** Appends this line to {@code dir}/{@value #FILE}, writing the header first if the file is new. */
   public void appendTo(Path dir) throws IOException {
     Path file = dir.resolve(FILE);
-    String line = String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%.1f,%s,%s,%s%n",
+    String line = String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%d,%.1f,%s,%s,%s%n",
         configuration, docs, dramBudgetBytes, peakDramBytes, sampledMaxDramBytes, largestDramSegmentBytes, sampledMaxLiveBytes,
-        endDramBytes, endNvmBytes, endSegments.replace(',', ' '), closeMillis,
+        endDramBytes, endNvmBytes, endSegments.replace(',', ' '), sampledMaxSegmentsPerPartition, closeMillis,
         reopenMillis < 0 ? "" : String.format(Locale.ROOT, "%.1f", reopenMillis), reopenedDocs < 0 ? "" : Long.toString(reopenedDocs),
         reopenedNvmBytes < 0 ? "" : Long.toString(reopenedNvmBytes));
     String text = Files.exists(file) ? line : HEADER + System.lineSeparator() + line;

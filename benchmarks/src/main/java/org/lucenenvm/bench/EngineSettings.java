@@ -1,7 +1,6 @@
 package org.lucenenvm.bench;
 
 import java.util.Locale;
-import org.lucenenvm.codec.NvmCodec;
 import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.PipelinePolicy;
 
@@ -14,17 +13,19 @@ import org.lucenenvm.realtime.PipelinePolicy;
  * @param segmentSize documents per live segment
  * @param dramBudgetBytes DRAM budget of read-optimized segments
  * @param poolBytes size of the NVM pool the engine's {@code NvmDirectory} lives in
+ * @param partitions document partitions of the engine (SPIRIT's executors)
  */
 public record EngineSettings(
-    DurabilityMode mode, PipelinePolicy policy, String codec, int segmentSize, long dramBudgetBytes, long poolBytes) {
+    DurabilityMode mode, PipelinePolicy policy, String codec, int segmentSize, long dramBudgetBytes, long poolBytes,
+    int partitions) {
 
-  /** The default codec of the engine's segments. */
-  public static final String DEFAULT_CODEC = NvmCodec.NAME;
+  /** The default codec of the engine's segments (Lucene104 until NvmCodec measures faster). */
+  public static final String DEFAULT_CODEC = "Lucene104";
 
   /** Checks the ranges. */
   public EngineSettings {
-    if (segmentSize < 1 || dramBudgetBytes < 0 || poolBytes < 1) {
-      throw new IllegalArgumentException("segment size and pool size must be >= 1, DRAM budget >= 0");
+    if (segmentSize < 1 || dramBudgetBytes < 0 || poolBytes < 1 || partitions < 1) {
+      throw new IllegalArgumentException("segment size, pool size and partitions must be >= 1, DRAM budget >= 0");
     }
   }
 
@@ -33,7 +34,8 @@ public record EngineSettings(
    * graceful-lazy-lazy}: mode {@code volatile} or {@code graceful}; engrave and pointer update
    * {@code eager} or {@code lazy}, as in {@link PipelinePolicy}.
    */
-  public static EngineSettings parse(String text, String codec, int segmentSize, long dramBudgetBytes, long poolBytes) {
+  public static EngineSettings parse(String text, String codec, int segmentSize, long dramBudgetBytes, long poolBytes,
+      int partitions) {
     String[] parts = text.strip().toLowerCase(Locale.ROOT).split("-");
     if (parts.length != 3) {
       throw new IllegalArgumentException("bad engine setting '" + text + "': use <volatile|graceful>-<eager|lazy>-<eager|lazy>, e.g. volatile-eager-lazy");
@@ -45,16 +47,20 @@ public record EngineSettings(
     };
     for (PipelinePolicy p : PipelinePolicy.values()) {
       if (word(p.eagerEngrave()).equals(parts[1]) && word(p.eagerPointer()).equals(parts[2])) {
-        return new EngineSettings(mode, p, codec, segmentSize, dramBudgetBytes, poolBytes);
+        return new EngineSettings(mode, p, codec, segmentSize, dramBudgetBytes, poolBytes, partitions);
       }
     }
     throw new IllegalArgumentException("bad engine policy '" + parts[1] + "-" + parts[2] + "' in '" + text + "': use eager-lazy, eager-eager or lazy-lazy");
   }
 
-  /** {@code RT-<mode>-<engrave>-<pointer>}, plus {@code -<codec>} when not the default codec. */
+  /**
+   * {@code RT-<mode>-<engrave>-<pointer>}, plus {@code -<codec>} when not the default codec and {@code -p<N>}
+   * with more than one partition.
+   */
   public String label() {
     String base = "RT-" + mode.name().toLowerCase(Locale.ROOT) + "-" + word(policy.eagerEngrave()) + "-" + word(policy.eagerPointer());
-    return codec.equals(DEFAULT_CODEC) ? base : base + "-" + codec;
+    String withCodec = codec.equals(DEFAULT_CODEC) ? base : base + "-" + codec;
+    return partitions == 1 ? withCodec : withCodec + "-p" + partitions;
   }
 
   private static String word(boolean eager) {

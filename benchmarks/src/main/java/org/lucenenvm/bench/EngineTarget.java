@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +12,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.util.IOUtils;
 import org.lucenenvm.realtime.DurabilityMode;
@@ -25,12 +25,16 @@ import org.lucenenvm.store.NvmDirectory;
 
 /**
  * The real-time engine ({@link RtEngine}) as a {@link RealTimeTarget}: an {@link NvmDirectory} on a
- * pool file in the work directory, documents mapped field by field from {@link DocumentFactory}'s
- * (title and body analysed text, date one keyword; the engine also stores the body and indexes an
- * id), the benchmark's analyzer. Queries never refresh: each takes a snapshot of every acknowledged
- * document, and its visible count is the snapshot reader's own {@code numDocs()}.
+ * pool file in the work directory, documents mapped field by field as {@link DocumentFactory} maps
+ * them for NRT (title analysed and stored, date one stored keyword, body analysed and not stored;
+ * the engine also indexes and stores its implicit id, which NRT has not), the benchmark's analyzer.
+ * Queries never refresh: each takes a snapshot of every acknowledged document, runs on the
+ * engine's one search path ({@link RtSnapshot#search}, without loading stored fields, as NRT's
+ * {@code IndexSearcher.search}), and its visible count is the snapshot reader's own {@code
+ * numDocs()}.
  *
- * <p>Twice a second a sampler reads {@link RtEngine#stats()} for the DRAM and live-segment bytes.
+ * <p>Twice a second a sampler reads {@link RtEngine#stats()} for the DRAM and live-segment bytes
+ * and the segments per partition.
  * {@link #finish()} times {@link RtEngine#close()} and, in {@link DurabilityMode#GRACEFUL} mode,
  * reopens the pool: from {@code NvmDirectory.open} to the first query's result (the restart time),
  * then counts the documents the reopened engine holds. The facts go to a consumer.
@@ -39,7 +43,7 @@ public final class EngineTarget implements RealTimeTarget {
 
   /** The engine's schema for the benchmark's documents. */
   static final RtSchema SCHEMA =
-      RtSchema.builder().text(DocumentFactory.TITLE).keyword(DocumentFactory.DATE).text(DocumentFactory.BODY).build();
+      RtSchema.builder().text(DocumentFactory.TITLE).keyword(DocumentFactory.DATE).text(DocumentFactory.BODY, false).build();
 
   private static final long SAMPLE_MILLIS = 500;
 
@@ -51,8 +55,11 @@ public final class EngineTarget implements RealTimeTarget {
   private final NvmDirectory directory;
   private final RtEngine engine;
   private final ScheduledExecutorService sampler;
+  /** Searches the partitions of a query in parallel (null with one partition). */
+  private final ExecutorService partitionSearches;
   private final AtomicLong maxDram = new AtomicLong();
   private final AtomicLong maxLive = new AtomicLong();
+  private final AtomicLong maxSegments = new AtomicLong();
   private long nextId;
   private long ingested;
   private boolean finished;
@@ -65,12 +72,15 @@ public final class EngineTarget implements RealTimeTarget {
     this.restartQuery = restartQuery;
     this.facts = facts;
     this.directory = NvmDirectory.open(pool, settings.poolBytes());
+    this.partitionSearches = settings.partitions() == 1 ? null
+        : Executors.newFixedThreadPool(settings.partitions(), r -> Thread.ofPlatform().daemon().name("rt-partition-search").unstarted(r));
     RtEngine opened = null;
     try {
-      opened = RtEngine.open(directory, config);
+      opened = RtEngine.open(directory, config, partitionSearches);
     } finally {
       if (opened == null) {
         directory.close();
+        stopPartitionSearches();
       }
     }
     this.engine = opened;
@@ -90,7 +100,8 @@ public final class EngineTarget implements RealTimeTarget {
             .withSegmentSize(settings.segmentSize())
             .withDramBudgetBytes(settings.dramBudgetBytes())
             .withPolicy(settings.policy())
-            .withMode(settings.mode());
+            .withMode(settings.mode())
+            .withPartitions(settings.partitions());
     return workDir -> new EngineTarget(settings, config, workDir.resolve(Configurations.POOL_FILE), restartQuery, facts);
   }
 
@@ -108,9 +119,8 @@ public final class EngineTarget implements RealTimeTarget {
   public View acquire(long sequence, LongSupplier acknowledged) throws IOException {
     long acked = acknowledged.getAsLong();
     RtSnapshot snapshot = engine.acquireSnapshot();
-    IndexSearcher searcher = snapshot.searcher();
-    searcher.setQueryCache(null);
-    return new View(searcher, snapshot.reader().numDocs(), acked, snapshot);
+    return new View((query, k) -> snapshot.search(query, k, null, false).totalHits(), snapshot.reader().numDocs(), acked,
+        snapshot);
   }
 
   @Override
@@ -147,7 +157,8 @@ public final class EngineTarget implements RealTimeTarget {
     }
     EngineFacts result = new EngineFacts(settings.label(), ingested, settings.dramBudgetBytes(), end.peakDramBytes(),
         Math.max(maxDram.get(), end.dramBytes()), end.largestDramSegmentBytes(), Math.max(maxLive.get(), end.liveSegmentBytes()),
-        end.dramBytes(), end.nvmBytes(), end.segments().toString(), closeMillis, reopenMillis, reopenedDocs, reopenedNvmBytes);
+        end.dramBytes(), end.nvmBytes(), end.segments().toString(),
+        (int) Math.max(maxSegments.get(), end.maxSegmentsPerPartition()), closeMillis, reopenMillis, reopenedDocs, reopenedNvmBytes);
     System.err.println(settings.label() + ": " + result);
     facts.accept(result);
   }
@@ -157,6 +168,7 @@ public final class EngineTarget implements RealTimeTarget {
       RtEngineStats stats = engine.stats();
       maxDram.accumulateAndGet(stats.dramBytes(), Math::max);
       maxLive.accumulateAndGet(stats.liveSegmentBytes(), Math::max);
+      maxSegments.accumulateAndGet(stats.maxSegmentsPerPartition(), Math::max);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (IllegalStateException closed) {
@@ -173,11 +185,21 @@ public final class EngineTarget implements RealTimeTarget {
     }
   }
 
+  private void stopPartitionSearches() {
+    if (partitionSearches != null) {
+      partitionSearches.shutdownNow();
+    }
+  }
+
   @Override
   public void close() throws IOException {
     stopSampler();
-    if (!finished) {
-      IOUtils.close(engine, directory);
+    try {
+      if (!finished) {
+        IOUtils.close(engine, directory);
+      }
+    } finally {
+      stopPartitionSearches();
     }
   }
 }

@@ -64,7 +64,8 @@ public final class NrtTarget implements RealTimeTarget {
     }
     long acked = acknowledged.getAsLong();
     IndexSearcher searcher = manager.acquire();
-    return new View(searcher, searcher.getIndexReader().numDocs(), acked, () -> manager.release(searcher));
+    return new View((query, k) -> searcher.search(query, k).totalHits, searcher.getIndexReader().numDocs(), acked,
+        () -> manager.release(searcher));
   }
 
   @Override

@@ -10,7 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TotalHits;
 
 /**
  * WRT mode ("windowed real-time", SPIRIT §5): one thread adds the corpus to a {@link
@@ -147,13 +147,13 @@ public final class RealTimeBenchmark {
       boolean inWindow = window.open;
       long start = System.nanoTime();
       try (RealTimeTarget.View view = target.acquire(n, window.acked::get)) {
-        TopDocs top = view.searcher().search(query, settings.topK());
+        TotalHits hits = view.searcher().search(query, settings.topK());
         long nanos = System.nanoTime() - start;
         if (inWindow) {
           if (stats[category].count() == 0) {
             categoriesTimed++;
           }
-          stats[category].record(nanos, top.totalHits.value(), Math.max(0, view.acknowledgedBefore() - view.visibleDocs()));
+          stats[category].record(nanos, hits.value(), Math.max(0, view.acknowledgedBefore() - view.visibleDocs()));
         }
       }
       if (window.ingestDone && !window.open) {

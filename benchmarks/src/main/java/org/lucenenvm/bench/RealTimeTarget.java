@@ -4,7 +4,8 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.LongSupplier;
-import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TotalHits;
 
 /**
  * What a WRT run ingests into and queries at the same time: Lucene's near-real-time search over an
@@ -23,17 +24,25 @@ public interface RealTimeTarget extends Closeable {
     RealTimeTarget open(Path workDir) throws IOException;
   }
 
+  /** Runs one query on a view's point-in-time state. */
+  @FunctionalInterface
+  interface Searcher {
+    /** The number of hits of {@code query} (collecting the top {@code k}, as a search does). */
+    TotalHits search(Query query, int k) throws IOException;
+  }
+
   /**
    * A searcher held by one query, released by {@link #close()}.
    *
-   * @param searcher the searcher to run the query with
+   * @param searcher runs the query the way the target serves queries (NRT: {@code
+   *     IndexSearcher.search}; the engine: its one search path, {@code RtSnapshot.search})
    * @param visibleDocs documents the searcher's reader holds (live, not deleted), counted from the
    *     reader itself
    * @param acknowledgedBefore documents acknowledged just before the searcher was taken (after any
    *     refresh)
    * @param release gives the searcher back
    */
-  record View(IndexSearcher searcher, long visibleDocs, long acknowledgedBefore, Closeable release)
+  record View(Searcher searcher, long visibleDocs, long acknowledgedBefore, Closeable release)
       implements Closeable {
     @Override
     public void close() throws IOException {

@@ -57,6 +57,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--rt-segment-size", defaultValue = "10000", description = "Documents per live segment of the engine (default ${DEFAULT-VALUE}).")
   int rtSegmentSize;
 
+  @Option(names = "--rt-partitions", defaultValue = "1",
+      description = "Document partitions of the engine (SPIRIT's executors; >1 searches them in parallel, default ${DEFAULT-VALUE}).")
+  int rtPartitions;
+
   @Option(names = "--rt-dram-budget", defaultValue = "256m", description = "DRAM budget of the engine's read-optimized segments (default ${DEFAULT-VALUE}).")
   String rtDramBudget;
 
@@ -103,7 +107,7 @@ final class RunCommand implements Callable<Integer> {
     Configuration wrtBase = Configurations.select(List.of(wrtConfig), poolBytes).get(0);
     List<RefreshPolicy> policies = !modes.contains("wrt") || nrt.equals(List.of("none")) ? List.of() : nrt.stream().map(RefreshPolicy::parse).toList();
     List<EngineSettings> engines = !modes.contains("wrt") || rt.equals(List.of("none")) ? List.of()
-        : rt.stream().map(t -> EngineSettings.parse(t, rtCodec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes)).toList();
+        : rt.stream().map(t -> EngineSettings.parse(t, rtCodec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions)).toList();
     for (String mode : modes) {
       if (!mode.equals("nc") && !mode.equals("wrt")) {
         throw new IllegalArgumentException("unknown mode '" + mode + "': use nc, wrt or nc,wrt");

@@ -1,40 +1,48 @@
 package org.lucenenvm.realtime;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.locks.Lock;
-import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.search.similarities.Similarity;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The global descriptor table (SPIRIT's GDT): the ordered list of segments queries see. The list
- * is immutable and replaced as a whole (copy on write), so a query reads it with one volatile load;
- * {@link #acquire} then references each segment's current version. Building a snapshot allocates
- * objects and does nothing else: no I/O, no refresh, and normally no lock (see {@link #acquire}).
+ * The global descriptor table (SPIRIT's GDT) of one partition: the ordered list of segments
+ * queries see, with a version number that moves on every change queries must notice (a segment
+ * added or replaced, a pointer switched between tiers, deletions in a Lucene segment). The list is
+ * immutable and replaced as a whole (copy on write).
+ *
+ * <p>For each version the table builds one {@link TableView} on first use and shares it among all
+ * queries of that version; a query then binds only the live segments' published documents. An
+ * update (delete of the old document + add of the new one) runs inside {@link #beginWrite} /
+ * {@link #endWrite} (a seqlock) so a query sees all of it or none of it; plain adds and deletes are
+ * single atomic publications and need no seqlock.
  */
 final class DescriptorTable {
-  private static final int OPTIMISTIC_ATTEMPTS = 32;
-
-  private final Lock writeLock;
   private volatile List<SegmentDescriptor> segments = List.of();
-  /** Write sequence number, odd while a write is being applied (a seqlock). */
-  private volatile long writes;
-
-  /** A table whose writes are serialized by {@code writeLock}. */
-  DescriptorTable(Lock writeLock) {
-    this.writeLock = writeLock;
-  }
+  private final AtomicLong version = new AtomicLong();
+  /** Write sequence number, odd while an update is being applied (a seqlock). */
+  private final AtomicLong writes = new AtomicLong();
+  private final AtomicReference<TableView> current = new AtomicReference<>();
+  private final Object buildLock = new Object();
+  private volatile boolean closed;
 
   /** The current segments, oldest first. */
   List<SegmentDescriptor> segments() {
     return segments;
   }
 
+  /** The current version. */
+  long version() {
+    return version.get();
+  }
+
   synchronized void add(SegmentDescriptor descriptor) {
     List<SegmentDescriptor> next = new ArrayList<>(segments);
     next.add(descriptor);
     segments = List.copyOf(next);
+    changed();
   }
 
   /**
@@ -58,77 +66,108 @@ final class DescriptorTable {
       throw new IllegalStateException("merge sources are not in the table");
     }
     segments = List.copyOf(next);
+    changed();
   }
 
   /**
-   * Marks the start of a write (delete and/or add) applied under the engine's write lock; a
-   * snapshot taken while a write is in progress, or across one, is retried, so every snapshot is a
-   * consistent cut: an update (delete + add) is seen entirely or not at all.
+   * Records a change queries must see (a pointer switch, deletions in a Lucene segment): the next
+   * query builds a new view, and the shared view of the old version lets go of its segment versions
+   * as soon as its last query ends (so a DRAM copy replaced by its NVM copy is freed promptly).
    */
+  void changed() {
+    version.incrementAndGet();
+    releaseView();
+  }
+
+  /** Marks the start of an update (under the partition's write lock). */
   void beginWrite() {
-    writes++;
+    writes.incrementAndGet();
   }
 
-  /** Marks the end of the write begun by {@link #beginWrite}. */
+  /** Marks the end of the update begun by {@link #beginWrite}. */
   void endWrite() {
-    writes++;
+    writes.incrementAndGet();
   }
 
   /**
-   * A point-in-time reader over every segment; the caller must close it. Optimistic (no lock) as
-   * long as writes do not keep overlapping it; after {@value #OPTIMISTIC_ATTEMPTS} overlapped
-   * attempts it takes the engine's write lock, which no writer holds across a blocking call.
+   * Binds a consistent snapshot of this table: the shared view of the current version (referenced
+   * for the caller) and the live tail at this instant. Never takes the writers' lock: a snapshot
+   * that overlaps an update or a table change is simply retried.
    */
-  RtSnapshot acquire(Similarity similarity) throws IOException {
-    for (int attempt = 0; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
-      long before = writes;
-      if ((before & 1) != 0) {
+  TableView.Bound bind() throws IOException {
+    while (true) {
+      if (closed) {
+        throw new IllegalStateException("engine is closed");
+      }
+      long seq = writes.get();
+      if ((seq & 1) != 0) {
         Thread.onSpinWait();
         continue;
       }
-      RtSnapshot snapshot = tryAcquire(similarity, before);
-      if (snapshot != null) {
-        return snapshot;
-      }
-    }
-    writeLock.lock();
-    try {
-      while (true) {
-        RtSnapshot snapshot = tryAcquire(similarity, writes);
-        if (snapshot != null) {
-          return snapshot;
+      TableView view = acquireView();
+      TableView.Bound bound = null;
+      try {
+        bound = view.bind();
+      } finally {
+        if (bound == null) {
+          view.release();
         }
       }
-    } finally {
-      writeLock.unlock();
+      if (writes.get() == seq && version.get() == view.version()) {
+        return bound;
+      }
+      bound.close();
     }
   }
 
-  /**
-   * Takes a snapshot unless a segment was merged away meanwhile or the write sequence moved from
-   * {@code before}; returns null then (nothing held).
-   */
-  private RtSnapshot tryAcquire(Similarity similarity, long before) throws IOException {
-    List<SegmentDescriptor> current = segments;
-    List<SegmentVersion> held = new ArrayList<>(current.size());
-    List<LeafReader> leaves = new ArrayList<>(current.size());
-    for (SegmentDescriptor d : current) {
-      DeletedDocs deletions = d.deletions();
-      SegmentVersion v = d.acquire();
-      if (v == null) {
-        RtSnapshot.release(held);
-        return null;
+  /** The shared view of the current version, referenced for the caller. */
+  private TableView acquireView() throws IOException {
+    while (true) {
+      if (closed) {
+        throw new IllegalStateException("engine is closed");
       }
-      held.add(v);
-      LeafReader view = d.view(v, deletions);
-      if (view.maxDoc() > 0) {
-        leaves.add(view);
+      long v = version.get();
+      TableView view = current.get();
+      if (view != null && view.version() == v && view.tryIncRef()) {
+        return view;
+      }
+      synchronized (buildLock) {
+        view = current.get();
+        if (view != null && view.version() == version.get()) {
+          continue;
+        }
+        TableView built = TableView.build(v, segments);
+        if (built == null) {
+          continue; // a segment was merged away meanwhile: the table has moved on
+        }
+        built.tryIncRef(); // the caller's reference; the build's own belongs to `current`
+        TableView old = current.getAndSet(built);
+        if (old != null) {
+          old.release();
+        }
+        if (version.get() != v && current.compareAndSet(built, null)) {
+          built.release(); // the table moved during the build: do not keep a stale view alive
+        }
+        return built;
       }
     }
-    if (writes != before) {
-      RtSnapshot.release(held);
-      return null;
+  }
+
+  /** Refuses snapshots from now on (the segments are being retired) and drops the shared view. */
+  void close() {
+    closed = true;
+    releaseView();
+  }
+
+  /** Drops the table's reference to the shared view (on a change). */
+  void releaseView() {
+    TableView old = current.getAndSet(null);
+    if (old != null) {
+      try {
+        old.release();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot free a replaced segment version", e);
+      }
     }
-    return new RtSnapshot(leaves, held, similarity);
   }
 }

@@ -64,7 +64,21 @@ final class DocumentInverter {
             case STORED -> new InvertedField(name, kind, new BytesRef[0], new int[0][], 0, 0);
           });
     }
-    return new InvertedDocument(doc, id, fields);
+    return new InvertedDocument(storedPart(doc), id, fields);
+  }
+
+  /** The document as the engine stores it: without the values of unstored fields. */
+  private RtDocument storedPart(RtDocument doc) {
+    if (!schema.hasUnstoredFields()) {
+      return doc;
+    }
+    Map<String, String> stored = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : doc.fields().entrySet()) {
+      if (schema.isStored(e.getKey())) {
+        stored.put(e.getKey(), e.getValue());
+      }
+    }
+    return new RtDocument(doc.id(), stored);
   }
 
   private static BytesRef validId(String id) {

@@ -27,7 +27,6 @@ final class PipelineStage<T> {
   private final BlockingQueue<Object> queue;
   private final Handler<T> handler;
   private final Consumer<Throwable> onFailure;
-  private final Runnable afterItem;
   private final AtomicLong busyNanos = new AtomicLong();
   private final AtomicLong items = new AtomicLong();
   private final Thread thread;
@@ -37,13 +36,11 @@ final class PipelineStage<T> {
       String name,
       int capacity,
       Handler<T> handler,
-      Consumer<Throwable> onFailure,
-      Runnable afterItem) {
+      Consumer<Throwable> onFailure) {
     this.name = name;
     this.queue = new LinkedBlockingQueue<>(capacity);
     this.handler = handler;
     this.onFailure = onFailure;
-    this.afterItem = afterItem;
     this.thread = new Thread(this::run, name);
     this.thread.setDaemon(true);
   }
@@ -117,7 +114,6 @@ final class PipelineStage<T> {
       } finally {
         busyNanos.addAndGet(System.nanoTime() - start);
         items.incrementAndGet();
-        afterItem.run();
       }
     }
   }

@@ -2,41 +2,29 @@ package org.lucenenvm.realtime;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexableField;
-import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.index.StoredFields;
+import java.util.concurrent.Executor;
+import org.apache.lucene.codecs.CodecUtil;
+import org.apache.lucene.index.QueryTimeout;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.Terms;
-import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.ChecksumIndexInput;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.Lock;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
-import org.apache.lucene.util.ThreadInterruptedException;
 
 /**
- * A real-time search engine over one document partition (SPIRIT's executor): documents are
- * searchable as soon as {@link #add} returns, with no refresh, while a background pipeline turns
- * them into Lucene segments in DRAM, copies those to the NVM directory and merges them there.
+ * The real-time search engine: documents are searchable as soon as {@link #add} returns, with no
+ * refresh, while each partition's background pipeline turns them into Lucene segments in DRAM,
+ * copies those to the NVM directory and merges them there.
  *
  * <pre>{@code
  * RtSchema schema = RtSchema.builder().text("title").text("body").keyword("lang").build();
@@ -49,284 +37,146 @@ import org.apache.lucene.util.ThreadInterruptedException;
  * }
  * }</pre>
  *
+ * <p>With {@link RtEngineConfig#partitions()} N &gt; 1 the documents are split into N partitions
+ * (SPIRIT's executors) by {@code floorMod(id.hashCode(), N)}, each with its own table, lock and
+ * pipeline, in namespaces {@code p<i>.} of the NVM directory; one partition uses the directory
+ * itself (unless the directory records a partition count). Every query, whatever N, runs on one
+ * {@link RtSnapshot}: one searcher over all partitions, so statistics are global and computed
+ * once per query, and with a query executor each partition is searched as one slice in parallel.
+ *
  * <p>Writes ({@link #add}, {@link #update}, {@link #delete}) may come from any thread; they are
- * analyzed in the caller's thread and applied one at a time. Queries never block writes. The NVM
- * tier is any Lucene {@link Directory}, shared by all segments through per-segment name prefixes
- * ({@code seg<id>_}); the engine owns every file with that prefix, the manifest, and holds the
- * directory's lock {@value #LOCK_NAME} while open, so a second engine cannot open (and, in volatile
- * mode, wipe) the same directory.
+ * analyzed in the caller's thread and applied one at a time per partition. Queries never block
+ * writes and never take a lock. The partition count is recorded in {@value #PARTITIONS_FILE};
+ * reopening with another count is refused, as documents would be routed to the wrong partition.
+ * That file is: Header ({@link CodecUtil#writeHeader CodecHeader}, codec {@value #CODEC}, version
+ * 0), PartitionCount ({@link org.apache.lucene.store.DataOutput#writeVInt VInt}), Footer ({@link
+ * CodecUtil#writeFooter CodecFooter}).
  */
 public final class RtEngine implements Closeable {
-  /** The lock an engine holds on its directory while open. */
-  static final String LOCK_NAME = "rt.lock";
+  static final String PARTITIONS_FILE = "rt.partitions";
+  private static final String CODEC = "LuceneNvmRtPartitions";
 
   private final RtEngineConfig config;
-  private final Directory nvm;
-  /** Held from open to a successful close: one engine per directory. */
-  private final Lock lock;
   private final DocumentInverter inverter;
-  private final ReentrantLock writeLock = new ReentrantLock();
-  private final DescriptorTable table = new DescriptorTable(writeLock);
-  private final AtomicLong nextSegmentId;
-  private final MemoryAccounts accounts;
-  private final Pipeline pipeline;
-  private volatile SegmentDescriptor active;
-  /** Set when close() starts: writes are refused from then on. */
-  private volatile boolean writesClosed;
-  /** Set when close() succeeded: everything is released. */
-  private volatile boolean closed;
-  /** Whether close() has taken the live segment out of ingestion (guarded by this). */
-  private boolean activeHandedOver;
-  /** Whether close() has stopped the pipeline threads (guarded by this). */
-  private boolean pipelineStopped;
+  private final PartitionLifecycle[] lifecycles;
+  private final Partition[] partitions;
+  private final Executor queryExecutor;
 
-  private RtEngine(
-      RtEngineConfig config, Directory nvm, Lock lock, long nextSegmentId, String name) {
+  private RtEngine(RtEngineConfig config, PartitionLifecycle[] lifecycles, Executor executor) {
     this.config = config;
-    this.nvm = nvm;
-    this.lock = lock;
     this.inverter = new DocumentInverter(config.schema(), config.analyzer(), config.similarity());
-    this.nextSegmentId = new AtomicLong(nextSegmentId);
-    this.accounts = new MemoryAccounts(config.dramBudgetBytes(), config.nvmBudgetBytes());
-    this.pipeline =
-        new Pipeline(config, nvm, table, writeLock, this.nextSegmentId, accounts, name + "-");
+    this.lifecycles = lifecycles;
+    this.partitions = new Partition[lifecycles.length];
+    for (int i = 0; i < lifecycles.length; i++) {
+      partitions[i] = lifecycles[i].partition();
+    }
+    this.queryExecutor = executor;
+  }
+
+  /**
+   * Opens an engine whose queries run in the caller's thread; see {@link #open(Directory,
+   * RtEngineConfig, Executor)}.
+   */
+  public static RtEngine open(Directory nvm, RtEngineConfig config) throws IOException {
+    return open(nvm, config, null);
   }
 
   /**
    * Opens an engine with NVM tier {@code nvm}; see {@link DurabilityMode} for what it finds and
    * refuses. Throws {@link LockObtainFailedException} while another engine has {@code nvm} open.
+   * {@code queryExecutor} (may be null, and stays the caller's) searches the partitions of a query
+   * in parallel.
    */
-  public static RtEngine open(Directory nvm, RtEngineConfig config) throws IOException {
-    return open(nvm, config, "rt");
-  }
-
-  /** As {@link #open(Directory, RtEngineConfig)}, naming the pipeline threads {@code name-*}. */
-  public static RtEngine open(Directory nvm, RtEngineConfig config, String name)
+  public static RtEngine open(Directory nvm, RtEngineConfig config, Executor queryExecutor)
       throws IOException {
-    Lock lock = obtainLock(nvm);
+    int count = config.partitions();
+    boolean namespaced = checkPartitionCount(nvm, count);
+    PartitionLifecycle[] lifecycles = new PartitionLifecycle[count];
     try {
-      return open(nvm, config, name, lock);
+      for (int i = 0; i < count; i++) {
+        lifecycles[i] =
+            PartitionLifecycle.open(
+                partitionDirectory(nvm, i, namespaced), config, "rt-p" + i + "-");
+      }
     } catch (IOException | RuntimeException e) {
-      IOUtils.closeWhileHandlingException(lock);
+      IOUtils.closeWhileHandlingException(lifecycles);
       throw e;
     }
+    return new RtEngine(config, lifecycles, queryExecutor);
   }
 
-  private static Lock obtainLock(Directory nvm) throws IOException {
-    try {
-      return nvm.obtainLock(LOCK_NAME);
-    } catch (LockObtainFailedException e) {
-      throw new LockObtainFailedException(
-          nvm + " is in use by another open engine (" + LOCK_NAME + " is held)", e);
-    }
+  private static Directory partitionDirectory(Directory nvm, int partition, boolean namespaced) {
+    return namespaced ? NamespacedDirectory.partition(nvm, "p" + partition + ".") : nvm;
   }
 
-  private static RtEngine open(Directory nvm, RtEngineConfig config, String name, Lock lock)
-      throws IOException {
-    Manifest manifest = Manifest.find(nvm);
-    if (config.mode() == DurabilityMode.VOLATILE) {
-      if (manifest != null) {
-        throw new IllegalStateException(
-            nvm
-                + " holds the "
-                + Manifest.FILE_NAME
-                + " of a GRACEFUL engine ("
-                + manifest.status()
-                + ", "
-                + manifest.segments().size()
-                + " segments); a VOLATILE engine would discard them: open it in GRACEFUL mode,"
-                + " or delete "
-                + Manifest.FILE_NAME
-                + " and its seg* files to discard that index");
-      }
-      deleteUnlisted(nvm, Set.of());
-      return start(new RtEngine(config, nvm, lock, 0, name), null);
+  /** The partition count recorded in {@code nvm}, or 0 when none is. */
+  private static int recordedPartitionCount(Directory nvm) throws IOException {
+    if (!Arrays.asList(nvm.listAll()).contains(PARTITIONS_FILE)) {
+      return 0;
     }
-    checkRestorable(nvm, manifest);
-    Set<Long> kept = new HashSet<>();
-    if (manifest != null) {
-      manifest.segments().forEach(s -> kept.add(s.id()));
-    }
-    deleteUnlisted(nvm, kept);
-    long nextId = manifest == null ? 0 : manifest.nextSegmentId();
-    RtEngine engine = new RtEngine(config, nvm, lock, nextId, name);
-    try {
-      if (manifest != null) {
-        engine.restore(manifest);
-      }
-      Manifest.inUse(nextId).write(nvm);
-      Manifest.reserveRoom(nvm);
-    } catch (IOException | RuntimeException e) {
-      engine.pipeline.keepFilesOnFree();
-      IOUtils.closeWhileHandlingException(engine::retireAll);
-      throw e;
-    }
-    return start(engine, manifest);
-  }
-
-  /** Refuses (naming the problem) a graceful index that would not serve every acknowledged doc. */
-  private static void checkRestorable(Directory nvm, Manifest manifest) throws IOException {
-    if (manifest == null) {
-      if (!segmentFileIds(nvm).isEmpty()) {
-        throw new IllegalStateException(
-            nvm
-                + " holds segment files but no shutdown manifest: the previous engine did not shut"
-                + " down gracefully (crash or volatile mode); delete its seg* files to start empty");
-      }
-      return;
-    }
-    switch (manifest.status()) {
-      case CLEAN -> {}
-      case IN_USE ->
-          throw new IllegalStateException(
-              nvm
-                  + ": the previous engine did not shut down gracefully (a crash, or a graceful"
-                  + " close that could not even record what it persisted), so acknowledged"
-                  + " documents may be missing; its segment files are kept; delete "
-                  + Manifest.FILE_NAME
-                  + " and its seg* files to start empty");
-      case INCOMPLETE -> {
-        Manifest.Missing missing = manifest.missing();
-        throw new IllegalStateException(
-            nvm
-                + ": the last graceful close could not persist "
-                + missing.docs()
-                + " acknowledged documents (segments "
-                + missing.segmentIds()
-                + ": "
-                + missing.reason()
-                + "); the "
-                + manifest.persistedDocs()
-                + " documents of its "
-                + manifest.segments().size()
-                + " persisted segments are kept, but opening it would serve fewer documents than"
-                + " were acknowledged. Call RtEngine.acceptIncomplete to serve only those, or"
-                + " delete "
-                + Manifest.FILE_NAME
-                + " and its seg* files to start empty");
-      }
+    try (ChecksumIndexInput in = nvm.openChecksumInput(PARTITIONS_FILE)) {
+      CodecUtil.checkHeader(in, CODEC, 0, 0);
+      int stored = in.readVInt();
+      CodecUtil.checkFooter(in);
+      return stored;
     }
   }
 
   /**
-   * Accepts the loss recorded by a failed graceful close: the index in {@code nvm} (refused by
-   * {@link #open} since) is marked as cleanly shut down with only the documents it persisted, so
-   * the next open serves those. An explicit operator decision; does nothing to an index that was
-   * not left incomplete.
+   * Checks {@code count} against the recorded count (recording it for a new partitioned index);
+   * returns whether partitions live in namespaces {@code p<i>.} (any recorded count) rather than in
+   * the directory itself (an unrecorded single partition).
+   */
+  private static boolean checkPartitionCount(Directory nvm, int count) throws IOException {
+    int stored = recordedPartitionCount(nvm);
+    if (stored != 0) {
+      if (stored != count) {
+        throw new IllegalArgumentException(
+            nvm + " was created with " + stored + " partitions, cannot open it with " + count);
+      }
+      return true;
+    }
+    if (count == 1) {
+      return false; // a one-partition index is the directory itself; nothing to record
+    }
+    try (IndexOutput out = nvm.createOutput(PARTITIONS_FILE, IOContext.DEFAULT)) {
+      CodecUtil.writeHeader(out, CODEC, 0);
+      out.writeVInt(count);
+      CodecUtil.writeFooter(out);
+    }
+    nvm.sync(List.of(PARTITIONS_FILE));
+    nvm.syncMetaData();
+    return true;
+  }
+
+  /**
+   * Accepts the loss recorded by a failed graceful close: every partition of the index in {@code
+   * nvm} (refused by {@link #open} since) is marked as cleanly shut down with only the documents it
+   * persisted, so the next open serves those. An explicit operator decision; does nothing to an
+   * index that was not left incomplete.
    *
    * @return the number of acknowledged documents given up (0 when the index was not incomplete)
    */
   public static long acceptIncomplete(Directory nvm) throws IOException {
-    try (Lock lock = obtainLock(nvm)) {
-      Manifest manifest = Manifest.find(nvm);
-      if (manifest == null || manifest.status() != Manifest.Status.INCOMPLETE) {
-        return 0;
-      }
-      new Manifest(Manifest.Status.CLEAN, manifest.nextSegmentId(), manifest.segments(), null)
-          .write(nvm);
-      return manifest.missing().docs();
+    int recorded = recordedPartitionCount(nvm);
+    long givenUp = 0;
+    for (int i = 0; i < Math.max(1, recorded); i++) {
+      givenUp += PartitionLifecycle.acceptIncomplete(partitionDirectory(nvm, i, recorded != 0));
     }
+    return givenUp;
   }
 
-  /** Creates the live segment and starts the pipeline (with the restored segments, if any). */
-  private static RtEngine start(RtEngine engine, Manifest restored) {
-    try {
-      engine.writeLock.lock();
-      try {
-        engine.active = engine.newLiveSegment();
-      } finally {
-        engine.writeLock.unlock();
-      }
-      engine.pipeline.start();
-      if (restored != null) {
-        for (SegmentDescriptor d : engine.table.segments()) {
-          if (d.state() != SegmentState.INGESTED) {
-            engine.pipeline.submitRestored(d);
-          }
-        }
-      }
-    } catch (InterruptedException e) {
-      throw new ThreadInterruptedException(e);
-    }
-    return engine;
+  /** Number of partitions. */
+  public int partitionCount() {
+    return partitions.length;
   }
 
-  private static Set<Long> segmentFileIds(Directory dir) throws IOException {
-    Set<Long> ids = new HashSet<>();
-    for (String name : dir.listAll()) {
-      Long id = segmentIdOf(name);
-      if (id != null) {
-        ids.add(id);
-      }
+  /** The partition that owns {@code id}. */
+  public int partitionOf(String id) {
+    if (id == null || id.isEmpty()) {
+      throw new IllegalArgumentException("document has no '" + RtSchema.ID_FIELD + "'");
     }
-    return ids;
-  }
-
-  /** The segment id in a file name {@code seg<id>_...}, or null for other files. */
-  private static Long segmentIdOf(String name) {
-    int end = name.indexOf('_');
-    if (!name.startsWith("seg") || end <= 3) {
-      return null;
-    }
-    try {
-      return Long.parseLong(name.substring(3, end));
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
-
-  /** Deletes segment files of segments not in {@code kept}. */
-  private static void deleteUnlisted(Directory dir, Set<Long> kept) throws IOException {
-    boolean deleted = false;
-    for (String name : dir.listAll()) {
-      Long id = segmentIdOf(name);
-      if (id != null && !kept.contains(id)) {
-        dir.deleteFile(name);
-        deleted = true;
-      }
-    }
-    if (deleted) {
-      dir.syncMetaData();
-    }
-  }
-
-  private void restore(Manifest manifest) throws IOException {
-    for (Manifest.Segment s : manifest.segments()) {
-      NamespacedDirectory dir = NamespacedDirectory.segment(nvm, Pipeline.namespace(s.id()));
-      DirectoryReader reader;
-      try {
-        reader = DirectoryReader.open(dir);
-      } catch (IOException e) {
-        throw new IOException(
-            "segment " + s.id() + " listed in " + Manifest.FILE_NAME + " cannot be opened", e);
-      }
-      long bytes = SegmentFiles.bytes(dir);
-      SegmentVersion version =
-          SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, dir, bytes, pipeline::freeNvm);
-      if (version.maxDoc() != s.maxDoc()) {
-        throw new IllegalStateException(
-            "segment " + s.id() + " has " + version.maxDoc() + " docs, manifest: " + s.maxDoc());
-      }
-      SegmentDescriptor d =
-          new SegmentDescriptor(s.id(), s.level(), s.maxDoc(), version, s.state());
-      d.setDeletions(s.deletions());
-      d.setIdFilter(IdFilter.of(version.segment()));
-      accounts.adjustNvm(bytes);
-      table.add(d);
-    }
-  }
-
-  private SegmentDescriptor newLiveSegment() {
-    LiveSegment segment = new LiveSegment(config.schema(), config.segmentSize());
-    SegmentDescriptor d =
-        new SegmentDescriptor(
-            nextSegmentId.getAndIncrement(),
-            0,
-            config.segmentSize(),
-            SegmentVersion.live(segment, pipeline::freeLive),
-            SegmentState.INGESTED);
-    table.add(d);
-    return d;
+    return Math.floorMod(id.hashCode(), partitions.length);
   }
 
   /**
@@ -337,7 +187,7 @@ public final class RtEngine implements Closeable {
    * NvmFullException} once NVM is full.
    */
   public void add(RtDocument doc) {
-    write(inverter.invert(doc), false);
+    partitions[partitionOf(doc == null ? null : doc.id())].write(inverter.invert(doc), false);
   }
 
   /**
@@ -345,7 +195,7 @@ public final class RtEngine implements Closeable {
    * sees the old version or the new one, never both or neither.
    */
   public void update(RtDocument doc) {
-    write(inverter.invert(doc), true);
+    partitions[partitionOf(doc == null ? null : doc.id())].write(inverter.invert(doc), true);
   }
 
   /** Deletes the document with {@code id}; returns whether there was one. */
@@ -353,125 +203,24 @@ public final class RtEngine implements Closeable {
     if (id == null || id.isEmpty()) {
       throw new IllegalArgumentException("id must be non-empty");
     }
-    writeLock.lock();
-    try {
-      ensureWritable();
-      table.beginWrite();
-      try {
-        return deleteLive(new BytesRef(id));
-      } finally {
-        table.endWrite();
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } finally {
-      writeLock.unlock();
-    }
-  }
-
-  private void write(InvertedDocument doc, boolean replace) {
-    SegmentDescriptor frozen = null;
-    writeLock.lock();
-    try {
-      ensureWritable();
-      LiveSegment segment = active.global().liveSegment();
-      table.beginWrite();
-      try {
-        if (replace) {
-          deleteLive(doc.id());
-        } else if (locate(doc.id()) != null) {
-          throw new IllegalArgumentException(
-              "document '" + doc.source().id() + "' already exists; use update to replace it");
-        }
-        segment.add(doc);
-      } finally {
-        table.endWrite();
-      }
-      if (segment.isFull()) {
-        frozen = active;
-        pipeline.freeze(frozen);
-        active = newLiveSegment();
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } finally {
-      writeLock.unlock();
-    }
-    if (frozen != null) {
-      // Outside the lock: this writer waits for the flusher (backpressure), nobody else does.
-      try {
-        pipeline.enqueueFrozen(frozen);
-      } catch (InterruptedException e) {
-        throw new ThreadInterruptedException(e);
-      }
-    }
-  }
-
-  private void ensureWritable() {
-    if (writesClosed) {
-      throw new IllegalStateException("engine is closed");
-    }
-    pipeline.checkHealthy();
-  }
-
-  /** A segment and a doc id in it. */
-  private record Location(SegmentDescriptor segment, int doc) {}
-
-  private boolean deleteLive(BytesRef id) throws IOException {
-    Location loc = locate(id);
-    if (loc == null) {
-      return false;
-    }
-    SegmentDescriptor d = loc.segment();
-    d.setDeletions(DeletedDocs.delete(d.deletions(), loc.doc(), d.capacity()));
-    return true;
-  }
-
-  /** Finds the live doc with {@code id}, newest segment first. Write lock held. */
-  private Location locate(BytesRef id) throws IOException {
-    List<SegmentDescriptor> segments = table.segments();
-    for (int i = segments.size() - 1; i >= 0; i--) {
-      SegmentDescriptor d = segments.get(i);
-      IdFilter filter = d.idFilter();
-      if (filter != null && !filter.mightContain(id)) {
-        continue;
-      }
-      DeletedDocs deletions = d.deletions();
-      SegmentVersion v = d.acquire();
-      try {
-        LeafReader reader = v.unfiltered();
-        Terms terms = reader.terms(RtSchema.ID_FIELD);
-        if (terms == null) {
-          continue;
-        }
-        TermsEnum te = terms.iterator();
-        if (!te.seekExact(id)) {
-          continue;
-        }
-        PostingsEnum postings = te.postings(null, PostingsEnum.NONE);
-        for (int doc = postings.nextDoc();
-            doc != PostingsEnum.NO_MORE_DOCS;
-            doc = postings.nextDoc()) {
-          if (deletions == null || deletions.isLive(doc)) {
-            return new Location(d, doc);
-          }
-        }
-      } finally {
-        v.decRef();
-      }
-    }
-    return null;
+    return partitions[partitionOf(id)].delete(new BytesRef(id));
   }
 
   /**
-   * A point-in-time view of every acknowledged document; building it allocates objects and does
-   * nothing else. Close it when done.
+   * A point-in-time view of every acknowledged document over all partitions; building it binds
+   * each partition's shared table view and live tail, and does nothing else. Close it when done.
    */
   public RtSnapshot acquireSnapshot() throws IOException {
-    if (closed) {
-      throw new IllegalStateException("engine is closed");
+    ensureOpen();
+    return RtSnapshot.of(partitions, config.similarity(), queryExecutor);
+  }
+
+  private void ensureOpen() {
+    for (PartitionLifecycle l : lifecycles) {
+      if (l.closed()) {
+        throw new IllegalStateException("engine is closed");
+      }
     }
-    return table.acquire(config.similarity());
   }
 
   /**
@@ -480,14 +229,17 @@ public final class RtEngine implements Closeable {
    * lower bound beyond; use {@link #count} for an exact count.
    */
   public RtSearchResult search(Query query, int k) throws IOException {
+    return search(query, k, null, true);
+  }
+
+  /**
+   * The search path of the engine, used alike by the server, the benchmarks and the tests: {@link
+   * RtSnapshot#search} on a snapshot taken now.
+   */
+  public RtSearchResult search(Query query, int k, QueryTimeout timeout, boolean withStoredFields)
+      throws IOException {
     try (RtSnapshot snapshot = acquireSnapshot()) {
-      TopDocs top = snapshot.searcher().search(query, k);
-      StoredFields stored = snapshot.searcher().storedFields();
-      List<RtHit> hits = new ArrayList<>(top.scoreDocs.length);
-      for (ScoreDoc sd : top.scoreDocs) {
-        hits.add(hit(stored, sd));
-      }
-      return new RtSearchResult(top.totalHits, hits);
+      return snapshot.search(query, k, timeout, withStoredFields);
     }
   }
 
@@ -503,61 +255,49 @@ public final class RtEngine implements Closeable {
     if (id == null || id.isEmpty()) {
       throw new IllegalArgumentException("id must be non-empty");
     }
-    try (RtSnapshot snapshot = acquireSnapshot()) {
+    ensureOpen();
+    Partition[] owner = {partitions[partitionOf(id)]};
+    try (RtSnapshot snapshot = RtSnapshot.of(owner, config.similarity(), null)) {
       TopDocs top = snapshot.searcher().search(new TermQuery(new Term(RtSchema.ID_FIELD, id)), 1);
       if (top.scoreDocs.length == 0) {
         return null;
       }
-      RtHit hit = hit(snapshot.searcher().storedFields(), top.scoreDocs[0]);
+      RtHit hit = RtSnapshot.hit(snapshot.searcher().storedFields(), top.scoreDocs[0]);
       return new RtDocument(hit.id(), hit.fields());
     }
   }
 
-  /** Loads the stored fields of one hit. */
-  static RtHit hit(StoredFields stored, ScoreDoc sd) throws IOException {
-    Document doc = stored.document(sd.doc);
-    Map<String, String> fields = new LinkedHashMap<>();
-    String id = null;
-    for (IndexableField f : doc.getFields()) {
-      if (RtSchema.ID_FIELD.equals(f.name())) {
-        id = f.stringValue();
-      } else {
-        fields.put(f.name(), f.stringValue());
-      }
-    }
-    return new RtHit(id, sd.score, fields);
-  }
-
-  /** Sizes, segment states and stage times. */
+  /**
+   * Sizes, segment counts, segment states and pipeline work summed over all partitions ({@link
+   * RtEngineStats#maxSegmentsPerPartition()} is the largest partition's count).
+   */
   public RtEngineStats stats() throws IOException {
-    Map<SegmentState, Integer> states = new EnumMap<>(SegmentState.class);
-    for (SegmentDescriptor d : table.segments()) {
-      states.merge(d.state(), 1, Integer::sum);
+    ensureOpen();
+    List<RtEngineStats> each = new ArrayList<>(partitions.length);
+    for (Partition p : partitions) {
+      each.add(p.stats());
     }
-    long docs;
-    try (RtSnapshot s = acquireSnapshot()) {
-      docs = s.reader().numDocs();
-    }
-    LiveSegment current = active.global().liveSegment();
-    long live = current == null ? 0 : current.ramBytesUsed();
-    return new RtEngineStats(
-        docs,
-        states,
-        accounts.dram(),
-        accounts.peakDram(),
-        accounts.largestDramSegment(),
-        live + accounts.frozenLive(),
-        accounts.nvm(),
-        pipeline.stageStats());
+    return RtEngineStats.sum(each);
   }
 
-  /** The descriptor table, oldest segment first. */
+  /** Stats of partition {@code partition} alone. */
+  public RtEngineStats stats(int partition) throws IOException {
+    ensureOpen();
+    return partitions[partition].stats();
+  }
+
+  /** The descriptor tables of all partitions, partition by partition, oldest segment first. */
   public List<RtSegmentInfo> segments() {
     List<RtSegmentInfo> infos = new ArrayList<>();
-    for (SegmentDescriptor d : table.segments()) {
-      infos.add(RtSegmentInfo.of(d));
+    for (Partition p : partitions) {
+      infos.addAll(p.segments());
     }
     return infos;
+  }
+
+  /** The descriptor table of partition {@code partition}, oldest segment first. */
+  public List<RtSegmentInfo> segments(int partition) {
+    return partitions[partition].segments();
   }
 
   /** The configuration this engine runs with. */
@@ -566,144 +306,31 @@ public final class RtEngine implements Closeable {
   }
 
   /**
-   * Changes the NVM budget, for example to let a retried {@link #close} persist what a first one
-   * could not. Ingestion stopped by {@link NvmFullException} stays stopped.
+   * Changes the NVM budget of every partition (each gets {@code bytes}), for example to let a
+   * retried {@link #close} persist what a first one could not. Ingestion stopped by {@link
+   * NvmFullException} stays stopped.
    */
   public void setNvmBudgetBytes(long bytes) {
     if (bytes < 0) {
       throw new IllegalArgumentException("NVM budget must be >= 0, got " + bytes);
     }
-    accounts.setNvmBudget(bytes);
+    for (Partition p : partitions) {
+      p.tiers().accounts().setNvmBudget(bytes);
+    }
   }
 
   /**
    * Closes the engine; writes are refused from the first call on. In {@link
-   * DurabilityMode#GRACEFUL} mode first flushes and engraves every document and writes the
-   * manifest. If some documents cannot be persisted (NVM budget or directory full), throws an
-   * {@link IOException} naming how many and why, deletes nothing already persisted, records the
-   * index as incomplete in the manifest (so the next {@link #open} refuses it rather than serve
-   * fewer documents than were acknowledged), and stays open for reads: after making room (see
-   * {@link #setNvmBudgetBytes}) call {@code close()} again. In volatile mode discards the segment
-   * files. Closing a closed engine does nothing.
+   * DurabilityMode#GRACEFUL} mode first flushes and engraves every document and writes each
+   * partition's manifest. If some documents cannot be persisted (NVM budget or directory full),
+   * throws an {@link IOException} naming how many and why, deletes nothing already persisted,
+   * records the index as incomplete in the manifest (so the next {@link #open} refuses it rather
+   * than serve fewer documents than were acknowledged), and stays open for reads: after making room
+   * (see {@link #setNvmBudgetBytes}) call {@code close()} again. In volatile mode discards the
+   * segment files. Closing a closed engine does nothing; the query executor is the caller's.
    */
   @Override
-  public synchronized void close() throws IOException {
-    if (closed) {
-      return;
-    }
-    writeLock.lock();
-    try {
-      writesClosed = true;
-    } finally {
-      writeLock.unlock();
-    }
-    try {
-      if (config.mode() == DurabilityMode.GRACEFUL) {
-        closeGracefully();
-        closed = true;
-      } else {
-        closed = true;
-        pipeline.abandon();
-        try {
-          retireAll();
-          deleteUnlisted(nvm, Set.of());
-        } finally {
-          lock.close();
-        }
-      }
-    } catch (InterruptedException e) {
-      throw new ThreadInterruptedException(e);
-    }
-  }
-
-  private void closeGracefully() throws IOException, InterruptedException {
-    if (!activeHandedOver) {
-      LiveSegment last = active.global().liveSegment();
-      if (last.published() > 0) {
-        accounts.addFrozenLive(last.ramBytesUsed());
-      } else {
-        table.replace(List.of(active), null);
-        active.retire();
-      }
-      activeHandedOver = true;
-    }
-    if (!pipelineStopped) {
-      pipeline.drainAndStop();
-      pipelineStopped = true;
-    }
-    Map<SegmentDescriptor, Exception> failed = pipeline.persistRemaining();
-    Manifest.releaseRoom(nvm);
-    List<Manifest.Segment> persisted = new ArrayList<>();
-    for (SegmentDescriptor d : table.segments()) {
-      if (d.nvm() != null) {
-        SegmentState state =
-            d.state() == SegmentState.MERGED ? SegmentState.MERGED : SegmentState.COMMITTED;
-        persisted.add(
-            new Manifest.Segment(d.id(), d.level(), state, d.nvm().maxDoc(), d.deletions()));
-      }
-    }
-    if (failed.isEmpty()) {
-      new Manifest(Manifest.Status.CLEAN, nextSegmentId.get(), persisted, null).write(nvm);
-      pipeline.keepFilesOnFree();
-      IOUtils.close(this::retireAll, lock);
-      return;
-    }
-    throw incomplete(failed, persisted);
-  }
-
-  /**
-   * Records a graceful close that could not persist {@code failed} in the manifest and returns the
-   * exception saying so.
-   */
-  private IOException incomplete(
-      Map<SegmentDescriptor, Exception> failed, List<Manifest.Segment> persisted) {
-    long missingDocs = 0;
-    List<Long> ids = new ArrayList<>();
-    for (SegmentDescriptor d : failed.keySet()) {
-      DeletedDocs deletions = d.deletions();
-      missingDocs += d.global().maxDoc() - (deletions == null ? 0 : deletions.count());
-      ids.add(d.id());
-    }
-    Exception cause = failed.values().iterator().next();
-    Manifest manifest =
-        new Manifest(
-            Manifest.Status.INCOMPLETE,
-            nextSegmentId.get(),
-            persisted,
-            new Manifest.Missing(missingDocs, ids, String.valueOf(cause.getMessage())));
-    Exception manifestFailure = null;
-    try {
-      manifest.write(nvm);
-    } catch (IOException | RuntimeException e) {
-      manifestFailure = e;
-    }
-    IOException failure =
-        new IOException(
-            "graceful close failed: "
-                + missingDocs
-                + " acknowledged documents (segments "
-                + ids
-                + ") are not persisted in "
-                + nvm
-                + " ("
-                + cause.getMessage()
-                + "). Nothing persisted was deleted; "
-                + (manifestFailure == null
-                    ? Manifest.FILE_NAME + " records the index as INCOMPLETE"
-                    : Manifest.FILE_NAME + " could not be rewritten and still says IN_USE")
-                + ", so the next open refuses it. The engine stays open for reads: make room"
-                + " (setNvmBudgetBytes, or free space in the NVM directory) and call close()"
-                + " again to persist them.",
-            cause);
-    if (manifestFailure != null) {
-      failure.addSuppressed(manifestFailure);
-    }
-    return failure;
-  }
-
-  private void retireAll() throws IOException {
-    for (SegmentDescriptor d : table.segments()) {
-      d.retire();
-    }
+  public void close() throws IOException {
+    IOUtils.close(lifecycles);
   }
 }

@@ -1,5 +1,7 @@
 package org.lucenenvm.realtime;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Objects;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
@@ -9,21 +11,27 @@ import org.apache.lucene.search.similarities.Similarity;
 
 /**
  * Settings of an {@link RtEngine}. Defaults: {@link StandardAnalyzer}, {@link BM25Similarity},
- * {@link Codec#getDefault()}, 10,000-doc segments, 256 MiB DRAM budget, unlimited NVM budget,
- * {@link PipelinePolicy#EAGER_ENGRAVE_LAZY_POINTER}, {@link DurabilityMode#VOLATILE}, merge factor
- * 8, stage queues of 4 segments.
+ * {@link Codec#getDefault()} (Lucene104), 10,000-doc segments, 256 MiB DRAM budget, unlimited NVM
+ * budget, {@link PipelinePolicy#EAGER_ENGRAVE_LAZY_POINTER}, {@link DurabilityMode#VOLATILE},
+ * merges of at most 10 segments, at most 10 segments per partition, a flush queue of 4 segments,
+ * one partition, DRAM copies under {@code /dev/shm} (or {@code java.io.tmpdir} where there is none).
  *
  * @param schema the fields documents may carry
  * @param analyzer analyzer for {@link FieldKind#TEXT} fields (also used for nothing else)
  * @param similarity computes norms at indexing and scores at search
  * @param codec codec of flushed and merged segments
  * @param segmentSize documents per live segment (flush threshold)
- * @param dramBudgetBytes bytes of read-optimized segments kept in DRAM before committing to NVM
- * @param nvmBudgetBytes bytes of segment files allowed in the NVM directory
+ * @param dramBudgetBytes bytes of read-optimized segments a partition keeps in DRAM before
+ *     committing them to NVM
+ * @param nvmBudgetBytes bytes of segment files a partition may keep in the NVM directory
  * @param policy engrave / pointer-update policy
  * @param mode durability mode
- * @param mergeFactor number of committed segments of one level merged together
- * @param queueCapacity capacity of the flush and engrave queues
+ * @param mergeFactor the most segments one merge joins (the tier factor of the merge policy)
+ * @param queueCapacity full live segments that may wait for their flush before ingestion waits
+ * @param partitions number of document partitions (SPIRIT's executors)
+ * @param maxSegments segments per partition the merger keeps the table within (live ones included;
+ *     a merge in progress may briefly leave one more)
+ * @param dramPath directory (on a memory file system) under which the DRAM tier keeps its files
  */
 public record RtEngineConfig(
     RtSchema schema,
@@ -36,7 +44,10 @@ public record RtEngineConfig(
     PipelinePolicy policy,
     DurabilityMode mode,
     int mergeFactor,
-    int queueCapacity) {
+    int queueCapacity,
+    int partitions,
+    int maxSegments,
+    Path dramPath) {
 
   /** Validates the settings. */
   public RtEngineConfig {
@@ -46,6 +57,7 @@ public record RtEngineConfig(
     Objects.requireNonNull(codec, "codec");
     Objects.requireNonNull(policy, "policy");
     Objects.requireNonNull(mode, "mode");
+    Objects.requireNonNull(dramPath, "dramPath");
     if (segmentSize <= 0) {
       throw new IllegalArgumentException("segmentSize must be > 0, got " + segmentSize);
     }
@@ -57,6 +69,12 @@ public record RtEngineConfig(
     }
     if (queueCapacity < 1) {
       throw new IllegalArgumentException("queueCapacity must be >= 1, got " + queueCapacity);
+    }
+    if (partitions < 1) {
+      throw new IllegalArgumentException("partition count must be >= 1, got " + partitions);
+    }
+    if (maxSegments < 3) {
+      throw new IllegalArgumentException("maxSegments must be >= 3, got " + maxSegments);
     }
   }
 
@@ -72,8 +90,24 @@ public record RtEngineConfig(
         Long.MAX_VALUE,
         PipelinePolicy.EAGER_ENGRAVE_LAZY_POINTER,
         DurabilityMode.VOLATILE,
-        8,
-        4);
+        10,
+        4,
+        1,
+        10,
+        defaultDramPath());
+  }
+
+  /** {@code /dev/shm} where it is a writable directory, else {@code java.io.tmpdir}. */
+  static Path defaultDramPath() {
+    Path shm = Path.of("/dev/shm");
+    return Files.isDirectory(shm) && Files.isWritable(shm)
+        ? shm
+        : Path.of(System.getProperty("java.io.tmpdir"));
+  }
+
+  /** Selects the codec by its SPI name (e.g. {@code "Lucene104"}). */
+  public RtEngineConfig withCodec(String codecName) {
+    return withCodec(Codec.forName(codecName));
   }
 
   /** Returns a copy with another analyzer. */
@@ -89,7 +123,10 @@ public record RtEngineConfig(
         policy,
         mode,
         mergeFactor,
-        queueCapacity);
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy with another similarity (norms and scores). */
@@ -105,12 +142,10 @@ public record RtEngineConfig(
         policy,
         mode,
         mergeFactor,
-        queueCapacity);
-  }
-
-  /** Selects the codec by its SPI name (e.g. {@code "Lucene104"}). */
-  public RtEngineConfig withCodec(String codecName) {
-    return withCodec(Codec.forName(codecName));
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy writing segments with {@code c}. */
@@ -126,7 +161,10 @@ public record RtEngineConfig(
         policy,
         mode,
         mergeFactor,
-        queueCapacity);
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy with {@code docs} documents per live segment. */
@@ -142,10 +180,13 @@ public record RtEngineConfig(
         policy,
         mode,
         mergeFactor,
-        queueCapacity);
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
-  /** Returns a copy with another DRAM budget for read-optimized segments. */
+  /** Returns a copy with another DRAM budget for read-optimized segments (per partition). */
   public RtEngineConfig withDramBudgetBytes(long bytes) {
     return new RtEngineConfig(
         schema,
@@ -158,10 +199,13 @@ public record RtEngineConfig(
         policy,
         mode,
         mergeFactor,
-        queueCapacity);
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
-  /** Returns a copy with another NVM budget. */
+  /** Returns a copy with another NVM budget (per partition). */
   public RtEngineConfig withNvmBudgetBytes(long bytes) {
     return new RtEngineConfig(
         schema,
@@ -174,7 +218,10 @@ public record RtEngineConfig(
         policy,
         mode,
         mergeFactor,
-        queueCapacity);
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy with another engrave / pointer-update policy. */
@@ -190,7 +237,10 @@ public record RtEngineConfig(
         p,
         mode,
         mergeFactor,
-        queueCapacity);
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
   /** Returns a copy with another durability mode. */
@@ -206,10 +256,13 @@ public record RtEngineConfig(
         policy,
         m,
         mergeFactor,
-        queueCapacity);
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
-  /** Returns a copy merging {@code factor} segments at a time. */
+  /** Returns a copy merging at most {@code factor} segments at a time. */
   public RtEngineConfig withMergeFactor(int factor) {
     return new RtEngineConfig(
         schema,
@@ -222,10 +275,13 @@ public record RtEngineConfig(
         policy,
         mode,
         factor,
-        queueCapacity);
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath);
   }
 
-  /** Returns a copy with another flush / engrave queue capacity. */
+  /** Returns a copy with another flush queue capacity. */
   public RtEngineConfig withQueueCapacity(int capacity) {
     return new RtEngineConfig(
         schema,
@@ -238,6 +294,66 @@ public record RtEngineConfig(
         policy,
         mode,
         mergeFactor,
-        capacity);
+        capacity,
+        partitions,
+        maxSegments,
+        dramPath);
+  }
+
+  /** Returns a copy with {@code count} document partitions. */
+  public RtEngineConfig withPartitions(int count) {
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        count,
+        maxSegments,
+        dramPath);
+  }
+
+  /** Returns a copy keeping at most about {@code count} segments per partition. */
+  public RtEngineConfig withMaxSegments(int count) {
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        count,
+        dramPath);
+  }
+
+  /** Returns a copy keeping DRAM segment copies under {@code path} (a memory file system). */
+  public RtEngineConfig withDramPath(Path path) {
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        path);
   }
 }

@@ -1,22 +1,37 @@
 package org.lucenenvm.realtime;
 
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The fields an engine accepts and how each is indexed. The {@value #ID_FIELD} field is implicit:
- * indexed as one term (docs only), stored, and kept as binary doc values. Documents with a field
- * the schema does not declare are refused.
+ * indexed as one term (docs only), stored, and kept as binary doc values. Every field is stored
+ * (returned with hits) unless declared with {@link Builder#text(String, boolean) stored = false}.
+ * Documents with a field the schema does not declare are refused.
  */
 public final class RtSchema {
   /** Name of the implicit unique-id field. */
   public static final String ID_FIELD = "id";
 
   private final Map<String, FieldKind> kinds;
+  private final Set<String> unstored;
 
-  private RtSchema(Map<String, FieldKind> kinds) {
+  private RtSchema(Map<String, FieldKind> kinds, Set<String> unstored) {
     this.kinds = Collections.unmodifiableMap(new LinkedHashMap<>(kinds));
+    this.unstored = Set.copyOf(unstored);
+  }
+
+  /** Whether values of {@code field} are stored and returned with hits. */
+  public boolean isStored(String field) {
+    return !unstored.contains(field);
+  }
+
+  /** Whether some declared field is not stored. */
+  boolean hasUnstoredFields() {
+    return !unstored.isEmpty();
   }
 
   /** Starts an empty schema. */
@@ -37,12 +52,25 @@ public final class RtSchema {
   /** Builds an {@link RtSchema}. */
   public static final class Builder {
     private final Map<String, FieldKind> kinds = new LinkedHashMap<>();
+    private final Set<String> unstored = new HashSet<>();
 
     private Builder() {}
 
-    /** Declares an analyzed text field. */
+    /** Declares an analyzed, stored text field. */
     public Builder text(String name) {
       return field(name, FieldKind.TEXT);
+    }
+
+    /**
+     * Declares an analyzed text field that is stored (returned with hits) or not (searchable only,
+     * like a {@code TextField} with {@code Field.Store.NO}).
+     */
+    public Builder text(String name, boolean stored) {
+      field(name, FieldKind.TEXT);
+      if (!stored) {
+        unstored.add(name);
+      }
+      return this;
     }
 
     /** Declares a single-term keyword field. */
@@ -71,7 +99,7 @@ public final class RtSchema {
 
     /** The finished schema. */
     public RtSchema build() {
-      return new RtSchema(kinds);
+      return new RtSchema(kinds, unstored);
     }
   }
 }

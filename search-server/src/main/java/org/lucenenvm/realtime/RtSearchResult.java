@@ -8,12 +8,7 @@ import org.apache.lucene.search.TotalHits;
  *
  * @param totalHits number of matching documents (exact or a lower bound, see {@link TotalHits})
  * @param hits best hits first
- * @param timedOut whether collection stopped at a time limit (then the hits and the total are
- *     those collected until then)
+ * @param timedOut whether the query's timeout stopped the search early (the hits are then those
+ *     found until it did)
  */
-public record RtSearchResult(TotalHits totalHits, List<RtHit> hits, boolean timedOut) {
-  /** A complete result (no time limit hit). */
-  public RtSearchResult(TotalHits totalHits, List<RtHit> hits) {
-    this(totalHits, hits, false);
-  }
-}
+public record RtSearchResult(TotalHits totalHits, List<RtHit> hits, boolean timedOut) {}

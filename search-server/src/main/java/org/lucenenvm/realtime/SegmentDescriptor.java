@@ -1,7 +1,6 @@
 package org.lucenenvm.realtime;
 
 import java.io.IOException;
-import org.apache.lucene.index.LeafReader;
 
 /**
  * One entry of the {@link DescriptorTable} (SPIRIT's GDT entry): the global pointer queries follow
@@ -23,11 +22,7 @@ final class SegmentDescriptor {
   private volatile SegmentState state;
   private volatile DeletedDocs deletions;
   private volatile boolean retired;
-  private volatile CachedView cachedView;
   private volatile IdFilter idFilter;
-
-  /** The last per-query view of a Lucene segment version, reused while nothing changed. */
-  private record CachedView(SegmentVersion version, DeletedDocs deletions, LeafReader view) {}
 
   SegmentDescriptor(long id, int level, int capacity, SegmentVersion global, SegmentState state) {
     this.id = id;
@@ -92,24 +87,6 @@ final class SegmentDescriptor {
     }
   }
 
-  /**
-   * The leaf a query reads from {@code version} (which the caller has referenced) with {@code
-   * deletions}: a fresh snapshot for a live segment; for a Lucene segment the same view object as
-   * long as neither the version nor the deletions changed.
-   */
-  LeafReader view(SegmentVersion version, DeletedDocs deletions) {
-    if (version.tier() == SegmentVersion.Tier.LIVE) {
-      return version.view(deletions);
-    }
-    CachedView cached = cachedView;
-    if (cached != null && cached.version == version && cached.deletions == deletions) {
-      return cached.view;
-    }
-    LeafReader view = version.view(deletions);
-    cachedView = new CachedView(version, deletions, view);
-    return view;
-  }
-
   /** The Bloom filter over this segment's ids, or null while it is a live segment. */
   IdFilter idFilter() {
     return idFilter;
@@ -122,6 +99,10 @@ final class SegmentDescriptor {
 
   /** Flush done: queries move from the live segment to the DRAM copy. */
   synchronized void flushed(SegmentVersion dramVersion) throws IOException {
+    if (retired) {
+      dramVersion.decRef();
+      return;
+    }
     SegmentVersion old = global;
     dram = dramVersion;
     global = dramVersion;
@@ -130,13 +111,20 @@ final class SegmentDescriptor {
   }
 
   /** Engrave done: the NVM copy exists; queries keep reading DRAM (lazy pointer update). */
-  synchronized void engraved(SegmentVersion nvmVersion) {
+  synchronized void engraved(SegmentVersion nvmVersion) throws IOException {
+    if (retired) {
+      nvmVersion.decRef();
+      return;
+    }
     nvm = nvmVersion;
     state = SegmentState.ENGRAVED;
   }
 
   /** Commit: queries move to the NVM copy and the table's reference to the DRAM copy is dropped. */
   synchronized void committed() throws IOException {
+    if (retired) {
+      return;
+    }
     if (nvm == null) {
       throw new IllegalStateException("segment " + id + " cannot commit before it is engraved");
     }
@@ -149,9 +137,14 @@ final class SegmentDescriptor {
     }
   }
 
-  /** Marks a merged result (only ever NVM). */
-  synchronized void markMerged() {
-    state = SegmentState.MERGED;
+  /** Whether the segment was merged away or the engine closed (its versions are released). */
+  boolean retired() {
+    return retired;
+  }
+
+  /** Whether queries read the live segment (not flushed yet). */
+  boolean isLive() {
+    return global.tier() == SegmentVersion.Tier.LIVE;
   }
 
   /** Replaces the deletions (engine write lock held). */

@@ -1,11 +1,13 @@
 package org.lucenenvm.realtime;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * One physical copy of a segment that queries can read: the live segment, its read-optimized DRAM
@@ -107,6 +109,11 @@ final class SegmentVersion {
   /** The version's documents without deletions applied. */
   LeafReader unfiltered() {
     return live != null ? live.reader(null) : segment;
+  }
+
+  /** Drops one reference to each of {@code versions}, trying all before rethrowing a failure. */
+  static void releaseAll(List<SegmentVersion> versions) throws IOException {
+    IOUtils.applyToAll(versions, SegmentVersion::decRef);
   }
 
   /** Takes a reference unless the version is already freed. */

@@ -17,7 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.logging.Logger;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.util.IOUtils;
-import org.lucenenvm.realtime.PartitionedRtEngine;
+import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineConfig;
 import org.lucenenvm.store.NvmDirectory;
 
@@ -103,9 +103,9 @@ public final class IndexRegistry implements Closeable {
               .withCodec(config.codec())
               .withSegmentSize(config.segmentSize())
               .withDramBudgetBytes(config.dramBudgetBytes())
-              .withMode(config.mode());
-      PartitionedRtEngine engine =
-          PartitionedRtEngine.open(directory, engineConfig, definition.partitions(), queryExecutor);
+              .withMode(config.mode())
+              .withPartitions(definition.partitions());
+      RtEngine engine = RtEngine.open(directory, engineConfig, queryExecutor);
       return new OpenIndex(definition, directory, engine, analyzer, System.nanoTime() - start);
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileHandlingException(directory);

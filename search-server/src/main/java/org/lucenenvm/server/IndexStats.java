@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import org.lucenenvm.realtime.PartitionedRtEngine;
+import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineStats;
 import org.lucenenvm.realtime.RtSegmentInfo;
 import org.lucenenvm.realtime.SegmentState;
@@ -67,7 +67,7 @@ public record IndexStats(
 
   /** Collects the stats of {@code index}. */
   static IndexStats of(OpenIndex index) throws IOException {
-    PartitionedRtEngine engine = index.engine();
+    RtEngine engine = index.engine();
     long docs = 0;
     long dram = 0;
     long live = 0;
@@ -76,14 +76,14 @@ public record IndexStats(
     Map<String, Integer> byTier = new TreeMap<>();
     Map<String, StageWork> stages = new LinkedHashMap<>();
     for (int p = 0; p < engine.partitionCount(); p++) {
-      RtEngineStats s = engine.partition(p).stats();
+      RtEngineStats s = engine.stats(p);
       docs += s.liveDocs();
       dram += s.dramBytes();
       live += s.liveSegmentBytes();
       nvm += s.nvmBytes();
       s.segments().forEach((state, n) -> byState.merge(state, n, Integer::sum));
       s.stages().forEach((name, stage) -> stages.merge(name, StageWork.of(stage), StageWork::plus));
-      for (RtSegmentInfo info : engine.partition(p).segments()) {
+      for (RtSegmentInfo info : engine.segments(p)) {
         byTier.merge(info.queryTier(), 1, Integer::sum);
       }
     }

@@ -18,14 +18,14 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.util.IOUtils;
 import org.lucenenvm.realtime.FieldKind;
-import org.lucenenvm.realtime.PartitionedRtEngine;
+import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtDocument;
 import org.lucenenvm.realtime.RtSchema;
 import org.lucenenvm.realtime.RtSearchResult;
 import org.lucenenvm.store.NvmDirectory;
 
 /**
- * One index: its pool ({@link NvmDirectory}), its engine ({@link PartitionedRtEngine}), the query
+ * One index: its pool ({@link NvmDirectory}), its engine ({@link RtEngine}), the query
  * parser set-up for its schema and its ingest and query meters. Requests use it between {@link
  * #enter()} and {@link #exit()}; {@link #close()} waits for them, so dropping an index never pulls
  * the engine from under a request.
@@ -34,7 +34,7 @@ public final class OpenIndex implements Closeable {
   private final IndexDefinition definition;
   private final RtSchema schema;
   private final NvmDirectory directory;
-  private final PartitionedRtEngine engine;
+  private final RtEngine engine;
   private final long openNanos;
   private final Analyzer queryAnalyzer;
   private final String[] defaultFields;
@@ -46,7 +46,7 @@ public final class OpenIndex implements Closeable {
   OpenIndex(
       IndexDefinition definition,
       NvmDirectory directory,
-      PartitionedRtEngine engine,
+      RtEngine engine,
       Analyzer textAnalyzer,
       long openNanos) {
     this.definition = definition;
@@ -97,7 +97,7 @@ public final class OpenIndex implements Closeable {
   }
 
   /** The engine (usable directly, without HTTP). */
-  public PartitionedRtEngine engine() {
+  public RtEngine engine() {
     return engine;
   }
 
@@ -164,7 +164,7 @@ public final class OpenIndex implements Closeable {
 
   /** Runs {@code query}, collecting until {@code timeout} expires, and counts it. */
   public RtSearchResult search(Query query, int k, QueryTimeout timeout) throws IOException {
-    RtSearchResult result = engine.search(query, k, timeout);
+    RtSearchResult result = engine.search(query, k, timeout, true);
     queries.mark(1);
     return result;
   }

@@ -49,7 +49,7 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--segment-size", description = "Documents per live segment (default: ${DEFAULT-VALUE}).", defaultValue = "10000")
   int segmentSize;
 
-  @Option(names = "--codec", description = "Codec of flushed segments: NvmCodec (uncompressed postings in place) or Lucene104 (default: ${DEFAULT-VALUE}).", defaultValue = "NvmCodec")
+  @Option(names = "--codec", description = "Codec of flushed segments: NvmCodec (uncompressed postings in place) or Lucene104 (default: ${DEFAULT-VALUE}).", defaultValue = "Lucene104")
   String codec;
 
   @Option(names = "--partitions", description = "Default executors (document partitions) per new index (default: ${DEFAULT-VALUE}).", defaultValue = "1")

@@ -100,7 +100,7 @@ public record ServerConfig(
     private DurabilityMode mode = DurabilityMode.GRACEFUL;
     private long dramBudgetBytes = 64L << 20;
     private int segmentSize = 10_000;
-    private String codec = "NvmCodec";
+    private String codec = "Lucene104";
     private int partitions = 1;
     private RtSchema defaultSchema;
     private int maxConcurrentRequests = 32;

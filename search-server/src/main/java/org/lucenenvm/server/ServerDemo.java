@@ -45,7 +45,7 @@ public final class ServerDemo implements Callable<Integer> {
   @Option(names = "--partitions", description = "Executors of the demo index (default: ${DEFAULT-VALUE}).", defaultValue = "2")
   int partitions;
 
-  @Option(names = "--codec", description = "Segment codec (default: ${DEFAULT-VALUE}).", defaultValue = "NvmCodec")
+  @Option(names = "--codec", description = "Segment codec (default: ${DEFAULT-VALUE}).", defaultValue = "Lucene104")
   String codec;
 
   private final PrintStream out = System.out;

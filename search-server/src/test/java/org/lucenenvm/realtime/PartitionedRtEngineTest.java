@@ -37,7 +37,7 @@ public class PartitionedRtEngineTest extends LuceneTestCase {
     try (Directory nvm = new ByteBuffersDirectory();
         Directory refDir = new ByteBuffersDirectory();
         IndexWriter ref = new IndexWriter(refDir, new IndexWriterConfig(analyzer));
-        PartitionedRtEngine engine = PartitionedRtEngine.open(nvm, config, 3, pool)) {
+        RtEngine engine = RtEngine.open(nvm, config.withPartitions(3), pool)) {
       int n = 2000;
       for (int i = 0; i < n; i++) {
         RtDocument doc = TestCorpus.randomDocument(random(), "d" + i);
@@ -50,7 +50,7 @@ public class PartitionedRtEngineTest extends LuceneTestCase {
       }
       int[] perPartition = new int[3];
       for (int i = 0; i < 3; i++) {
-        perPartition[i] = (int) engine.partition(i).stats().liveDocs();
+        perPartition[i] = (int) engine.stats(i).liveDocs();
         assertTrue(perPartition[i] > 0);
       }
       try (DirectoryReader reader = DirectoryReader.open(ref)) {
@@ -96,7 +96,7 @@ public class PartitionedRtEngineTest extends LuceneTestCase {
     try (Directory nvm = new ByteBuffersDirectory();
         Directory refDir = new ByteBuffersDirectory();
         IndexWriter ref = new IndexWriter(refDir, new IndexWriterConfig(analyzer));
-        PartitionedRtEngine engine = PartitionedRtEngine.open(nvm, config, 4, null)) {
+        RtEngine engine = RtEngine.open(nvm, config.withPartitions(4), null)) {
       int n = 1500;
       for (int i = 0; i < n; i++) {
         RtDocument doc = TestCorpus.randomDocument(random(), "d" + i);
@@ -126,13 +126,13 @@ public class PartitionedRtEngineTest extends LuceneTestCase {
             .withSegmentSize(100)
             .withMode(DurabilityMode.GRACEFUL);
     try (Directory nvm = new ByteBuffersDirectory()) {
-      try (PartitionedRtEngine engine = PartitionedRtEngine.open(nvm, config, 2, null)) {
+      try (RtEngine engine = RtEngine.open(nvm, config.withPartitions(2), null)) {
         for (int i = 0; i < 500; i++) {
           engine.add(new RtDocument("d" + i, Map.of("body", "word" + (i % 5))));
         }
         assertTrue(engine.delete("d3"));
       }
-      try (PartitionedRtEngine engine = PartitionedRtEngine.open(nvm, config, 2, null)) {
+      try (RtEngine engine = RtEngine.open(nvm, config.withPartitions(2), null)) {
         assertEquals(499, engine.count(MatchAllDocsQuery.INSTANCE));
         assertEquals(99, engine.count(new TermQuery(new Term("body", "word3"))));
         assertEquals(0, engine.count(new TermQuery(new Term("id", "d3"))));
@@ -146,10 +146,10 @@ public class PartitionedRtEngineTest extends LuceneTestCase {
   public void testReopenWithOtherPartitionCountIsRefused() throws Exception {
     RtEngineConfig config = RtEngineConfig.defaults(SCHEMA).withSegmentSize(10);
     try (Directory nvm = new ByteBuffersDirectory()) {
-      PartitionedRtEngine.open(nvm, config, 2, null).close();
+      RtEngine.open(nvm, config.withPartitions(2), null).close();
       IllegalArgumentException e =
           expectThrows(
-              IllegalArgumentException.class, () -> PartitionedRtEngine.open(nvm, config, 3, null));
+              IllegalArgumentException.class, () -> RtEngine.open(nvm, config.withPartitions(3), null));
       assertTrue(e.getMessage(), e.getMessage().contains("2 partitions"));
     }
   }

@@ -322,4 +322,41 @@ public class RtEngineTest extends LuceneTestCase {
       assertTrue(engine.stats().nvmBytes() <= 60_000);
     }
   }
+
+  public void testSearchReportsATimeoutAndStopsCollecting() throws Exception {
+    try (Directory nvm = new ByteBuffersDirectory();
+        RtEngine engine = RtEngine.open(nvm, smallConfig())) {
+      for (int i = 0; i < 500; i++) {
+        engine.add(doc("d" + i, "common word" + i));
+      }
+      TermQuery common = new TermQuery(new Term("body", "common"));
+      RtSearchResult untimed = engine.search(common, 10, null, true);
+      assertFalse(untimed.timedOut());
+      assertEquals(10, untimed.hits().size());
+      assertNotNull(untimed.hits().get(0).id());
+      RtSearchResult expired = engine.search(common, 10, () -> true, true);
+      assertTrue(expired.timedOut());
+      assertEquals(0, expired.totalHits().value());
+      RtSearchResult bare = engine.search(common, 10, null, false);
+      assertEquals(10, bare.hits().size());
+      assertNull(bare.hits().get(0).id());
+      assertEquals(untimed.hits().get(0).score(), bare.hits().get(0).score(), 0f);
+    }
+  }
+
+  public void testUnstoredTextIsSearchableButNotReturned() throws Exception {
+    RtSchema schema = RtSchema.builder().text("title").text("body", false).build();
+    RtEngineConfig config =
+        RtEngineConfig.defaults(schema).withCodec(TestUtil.getDefaultCodec()).withSegmentSize(50);
+    try (Directory nvm = new ByteBuffersDirectory();
+        RtEngine engine = RtEngine.open(nvm, config)) {
+      for (int i = 0; i < 120; i++) { // live and flushed segments alike
+        engine.add(new RtDocument("d" + i, Map.of("title", "t" + i, "body", "secret b" + i)));
+      }
+      assertEquals(120, count(engine, new TermQuery(new Term("body", "secret"))));
+      for (String id : List.of("d0", "d119")) {
+        assertEquals(Map.of("title", "t" + id.substring(1)), engine.get(id).fields());
+      }
+    }
+  }
 }

@@ -81,7 +81,7 @@ public class SearchServerTest {
       assertEquals(2, stats.get("partitions").asInt());
       assertEquals("300 bulk + 1 add + 1 update", 302, stats.get("ingestedDocs").asLong());
       assertTrue(stats.get("queries").asLong() >= 5);
-      assertTrue(stats.get("stages").has("flusher"));
+      assertTrue(stats.get("stages").has("indexer"));
       assertTrue(stats.get("poolBytes").asLong() >= 16L << 20);
 
       assertEquals("ok", s.get("/health").json().get("status").asText());

@@ -32,7 +32,7 @@ public class ServerCliTest {
     assertTrue(c.bindsLoopbackOnly());
     assertNull(c.authToken());
     assertEquals(DurabilityMode.GRACEFUL, c.mode());
-    assertEquals("NvmCodec", c.codec());
+    assertEquals("Lucene104", c.codec());
     assertEquals(512L << 20, c.poolSizeBytes());
     assertEquals(32, c.maxConcurrentRequests());
     assertEquals(16L << 20, c.maxBodyBytes());
@@ -52,7 +52,7 @@ public class ServerCliTest {
             "mode=VOLATILE",
             "dram-budget=8m",
             "segment-size=500",
-            "codec=Lucene104",
+            "codec=NvmCodec",
             "partitions=3",
             "schema=title:text,lang:keyword",
             "auth-token=abc",
@@ -65,9 +65,9 @@ public class ServerCliTest {
             "search-timeout=750ms",
             "max-search-timeout=5s"));
     ServerConfig c =
-        parse("--config", file.toString(), "--port", "9400", "--codec=NvmCodec", "--max-expansions", "128");
+        parse("--config", file.toString(), "--port", "9400", "--codec=Lucene104", "--max-expansions", "128");
     assertEquals(9400, c.port());
-    assertEquals("NvmCodec", c.codec());
+    assertEquals("Lucene104", c.codec());
     assertEquals(Path.of("/srv/pools"), c.dataDir());
     assertEquals(256L << 20, c.poolSizeBytes());
     assertEquals(DurabilityMode.VOLATILE, c.mode());

@@ -1,0 +1,160 @@
+package org.lucenenvm.realtime;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Lock;
+import java.util.function.BooleanSupplier;
+import org.apache.lucene.index.CodecReader;
+import org.apache.lucene.util.FixedBitSet;
+
+/**
+ * Pipeline stage 4: keeps the partition's segment count within {@link
+ * RtEngineConfig#maxSegments()} by merging segments that have an NVM copy (engraved or committed,
+ * whatever the pointer policy) as its {@link SizeTieredMergePolicy} chooses. A merge writes one new
+ * NVM segment with Lucene's merge code ({@code addIndexes} of the sources' readers), swaps it into
+ * the table in place of its sources and carries over deletes that reached the sources meanwhile.
+ */
+final class Merger {
+  private final int maxSegments;
+  private final int mergeWidth;
+  private final Tiers tiers;
+  private final DescriptorTable table;
+  private final Lock writeLock;
+  private final AtomicLong nextSegmentId;
+
+  Merger(
+      RtEngineConfig config,
+      Tiers tiers,
+      DescriptorTable table,
+      Lock writeLock,
+      AtomicLong nextSegmentId) {
+    this.maxSegments = config.maxSegments();
+    this.mergeWidth = config.mergeFactor();
+    this.tiers = tiers;
+    this.table = table;
+    this.writeLock = writeLock;
+    this.nextSegmentId = nextSegmentId;
+  }
+
+  /**
+   * Merges until the table is within its segment limit, the NVM budget refuses a merge or {@code
+   * stop} says so.
+   */
+  void mergeAsNeeded(BooleanSupplier stop) throws IOException {
+    while (!stop.getAsBoolean()) {
+      List<SegmentDescriptor> candidates = new ArrayList<>();
+      int others = 0;
+      for (SegmentDescriptor d : table.segments()) {
+        if (!d.isLive() && d.nvm() != null && !d.retired()) {
+          candidates.add(d);
+        } else {
+          others++;
+        }
+      }
+      // One slot stays free for the segment that the next flush adds while this merge runs.
+      int limit = Math.max(2, maxSegments - others - 1);
+      List<SegmentDescriptor> sources =
+          new SizeTieredMergePolicy(limit, mergeWidth).select(candidates, Merger::size);
+      if (sources.isEmpty() || !merge(sources)) {
+        return;
+      }
+    }
+  }
+
+  private static long size(SegmentDescriptor d) {
+    SegmentVersion nvm = d.nvm();
+    return nvm == null ? 0 : nvm.bytes();
+  }
+
+  /**
+   * Merges {@code sources} (in table order) into one NVM segment, or drops them when every doc was
+   * deleted; returns false (nothing changed) when the NVM budget cannot hold the merge.
+   */
+  boolean merge(List<SegmentDescriptor> sources) throws IOException {
+    List<SegmentDescriptor> ordered = new ArrayList<>(table.segments());
+    ordered.retainAll(sources);
+    List<SegmentVersion> held = new ArrayList<>(ordered.size());
+    try {
+      DeletedDocs[] before = new DeletedDocs[ordered.size()];
+      CodecReader[] readers = new CodecReader[ordered.size()];
+      long sourceBytes = 0;
+      int liveDocs = 0;
+      int level = 0;
+      for (int i = 0; i < ordered.size(); i++) {
+        SegmentDescriptor s = ordered.get(i);
+        before[i] = s.deletions();
+        SegmentVersion v = s.acquire();
+        if (v == null) {
+          return true; // merged away meanwhile (engine closing): the table changed anyway
+        }
+        held.add(v);
+        readers[i] = new LiveDocsCodecReader(v.segment(), before[i]);
+        sourceBytes += size(s);
+        liveDocs += readers[i].numDocs();
+        level = Math.max(level, s.level() + 1);
+      }
+      if (!tiers.accounts().tryReserveNvm(sourceBytes)) {
+        return false;
+      }
+      long id = nextSegmentId.getAndIncrement();
+      SegmentVersion version = null;
+      IdFilter filter = null;
+      if (liveDocs > 0) {
+        version = tiers.writeMerged(id, readers, sourceBytes);
+        filter = IdFilter.of(version.segment());
+      } else {
+        tiers.accounts().adjustNvm(-sourceBytes);
+      }
+      writeLock.lock();
+      try {
+        SegmentDescriptor merged = null;
+        if (version != null) {
+          merged = new SegmentDescriptor(id, level, liveDocs, version, SegmentState.MERGED);
+          merged.setIdFilter(filter);
+          merged.setDeletions(carryOverDeletes(ordered, before, readers, liveDocs));
+        }
+        table.replace(ordered, merged);
+      } finally {
+        writeLock.unlock();
+      }
+      for (SegmentDescriptor s : ordered) {
+        s.retire();
+      }
+      return true;
+    } finally {
+      SegmentVersion.releaseAll(held);
+    }
+  }
+
+  /** Deletes that reached the sources while they were being merged, in merged doc ids. */
+  private static DeletedDocs carryOverDeletes(
+      List<SegmentDescriptor> sources, DeletedDocs[] before, CodecReader[] readers, int maxDoc) {
+    FixedBitSet live = null;
+    int count = 0;
+    int base = 0;
+    for (int i = 0; i < sources.size(); i++) {
+      DeletedDocs now = sources.get(i).deletions();
+      int sourceMaxDoc = readers[i].maxDoc();
+      if (now != before[i]) {
+        if (live == null) {
+          live = new FixedBitSet(maxDoc);
+          live.set(0, maxDoc);
+        }
+        int newDoc = base;
+        for (int doc = 0; doc < sourceMaxDoc; doc++) {
+          if (before[i] == null || before[i].isLive(doc)) {
+            if (!now.isLive(doc)) {
+              live.clear(newDoc);
+              count++;
+            }
+            newDoc++;
+          }
+        }
+      }
+      base += readers[i].numDocs();
+    }
+    return live == null ? null : new DeletedDocs(live, count);
+  }
+}

@@ -1,0 +1,288 @@
+package org.lucenenvm.realtime;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import org.apache.lucene.index.CodecReader;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.SlowCodecReaderWrapper;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.MMapDirectory;
+import org.apache.lucene.util.IOUtils;
+
+/**
+ * The storage tiers of one partition and the one place that names their files: the DRAM tier
+ * (read-optimized segments as files on a memory file system, read through {@link MMapDirectory},
+ * so Lucene's memory-segment inputs and vectorized decoding apply exactly as for an ordinary
+ * index), the NVM tier (one shared {@link Directory}, a namespace {@code seg<id>_} per segment) and
+ * the byte accounts of both. Every {@link SegmentVersion} of a Lucene segment is made here, with
+ * the action that frees it.
+ */
+final class Tiers implements Closeable {
+  private static final String SEGMENT_PREFIX = "seg";
+  /** DRAM tier directories are named {@code lucene-nvm-rt-dram-<pid>-<random>}. */
+  private static final String DRAM_DIR_PREFIX = "lucene-nvm-rt-dram-";
+
+  private final Directory nvm;
+  private final Path dramRoot;
+  private final MemoryAccounts accounts;
+  private final SegmentFiles files;
+  private volatile boolean keepNvmFilesOnFree;
+
+  /**
+   * Tiers writing segments with {@code config}'s codec, DRAM copies in a new directory under
+   * {@code config.dramPath()}, NVM copies in {@code nvm}.
+   */
+  Tiers(Directory nvm, RtEngineConfig config) throws IOException {
+    this.nvm = nvm;
+    Path parent = config.dramPath();
+    Files.createDirectories(parent);
+    deleteStaleDramDirectories(parent);
+    this.dramRoot =
+        Files.createTempDirectory(parent, DRAM_DIR_PREFIX + ProcessHandle.current().pid() + "-");
+    this.accounts = new MemoryAccounts(config.dramBudgetBytes(), config.nvmBudgetBytes());
+    this.files = new SegmentFiles(config.codec(), config.similarity());
+  }
+
+  /**
+   * Deletes the DRAM tier directories under {@code parent} whose process is gone (a crash or a
+   * {@code kill -9} leaves them behind, and on a memory file system they hold memory).
+   */
+  private static void deleteStaleDramDirectories(Path parent) throws IOException {
+    try (var children = Files.list(parent)) {
+      for (Path dir : (Iterable<Path>) children::iterator) {
+        String name = dir.getFileName().toString();
+        if (!name.startsWith(DRAM_DIR_PREFIX)) {
+          continue;
+        }
+        String rest = name.substring(DRAM_DIR_PREFIX.length());
+        int dash = rest.indexOf('-');
+        try {
+          long pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
+          if (ProcessHandle.of(pid).isEmpty()) {
+            IOUtils.rm(dir);
+          }
+        } catch (NumberFormatException | IOException notOurs) {
+          // not a DRAM tier directory, or another process removes it meanwhile
+        }
+      }
+    }
+  }
+
+  MemoryAccounts accounts() {
+    return accounts;
+  }
+
+  /** The NVM directory (shared by every segment of this partition, and its manifest). */
+  Directory nvm() {
+    return nvm;
+  }
+
+  /** The file-name prefix of segment {@code id} in the NVM directory. */
+  static String namespace(long id) {
+    return SEGMENT_PREFIX + id + "_";
+  }
+
+  /** The segment id in a file name {@code seg<id>_...}, or null for other files. */
+  static Long segmentIdOf(String name) {
+    int end = name.indexOf('_');
+    if (!name.startsWith(SEGMENT_PREFIX) || end <= SEGMENT_PREFIX.length()) {
+      return null;
+    }
+    try {
+      return Long.parseLong(name.substring(SEGMENT_PREFIX.length(), end));
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** The view of segment {@code id}'s files in the NVM directory. */
+  NamespacedDirectory nvmSegment(long id) {
+    return NamespacedDirectory.segment(nvm, namespace(id));
+  }
+
+  /** Ids of the segments that have files in the NVM directory. */
+  Set<Long> nvmSegmentIds() throws IOException {
+    Set<Long> ids = new HashSet<>();
+    for (String name : nvm.listAll()) {
+      Long id = segmentIdOf(name);
+      if (id != null) {
+        ids.add(id);
+      }
+    }
+    return ids;
+  }
+
+  /** Deletes the NVM files of every segment not in {@code kept}. */
+  void deleteNvmSegmentsExcept(Set<Long> kept) throws IOException {
+    boolean deleted = false;
+    for (String name : nvm.listAll()) {
+      Long id = segmentIdOf(name);
+      if (id != null && !kept.contains(id)) {
+        nvm.deleteFile(name);
+        deleted = true;
+      }
+    }
+    if (deleted) {
+      nvm.syncMetaData();
+    }
+  }
+
+  /**
+   * From now on freeing an NVM version keeps its files: at a graceful shutdown, and once the
+   * pipeline failed (then the NVM tier changes no more until a restart, which deletes the files
+   * of segments no manifest lists, so what a close finds is what stopped ingestion).
+   */
+  void keepNvmFilesOnFree() {
+    keepNvmFilesOnFree = true;
+  }
+
+  /** The version of a live segment; freeing it takes its bytes out of the frozen-live account. */
+  SegmentVersion live(LiveSegment segment) {
+    return SegmentVersion.live(
+        segment, v -> accounts.addFrozenLive(-v.liveSegment().ramBytesUsed()));
+  }
+
+  /**
+   * Writes live segment {@code id} once, in the final codec, as a read-optimized segment in the
+   * DRAM tier ({@code addIndexes} of its reader: nothing is analyzed twice) and accounts its bytes.
+   */
+  SegmentVersion flushToDram(long id, LiveSegment live) throws IOException {
+    Path path = dramRoot.resolve(SEGMENT_PREFIX + id);
+    MMapDirectory dir = new MMapDirectory(path);
+    try {
+      files.write(dir, SlowCodecReaderWrapper.wrap(live.reader(null)));
+      long bytes = SegmentFiles.bytes(dir);
+      SegmentVersion version =
+          SegmentVersion.stored(
+              SegmentVersion.Tier.DRAM,
+              DirectoryReader.open(dir),
+              dir,
+              bytes,
+              v -> freeDram(v, path));
+      accounts.addDram(bytes);
+      return version;
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileHandlingException(dir);
+      try {
+        IOUtils.rm(path);
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+
+  private void freeDram(SegmentVersion v, Path path) throws IOException {
+    try {
+      IOUtils.close(
+          v.directory(),
+          () -> {
+            if (Files.exists(path)) { // close may have removed the whole DRAM tier already
+              IOUtils.rm(path);
+            }
+          });
+    } finally {
+      accounts.releaseDram(v.bytes());
+    }
+  }
+
+  /**
+   * Copies DRAM version {@code dram} of segment {@code id} into the NVM tier in bulk and syncs it;
+   * throws {@link NvmFullException} when the NVM budget or directory cannot hold it.
+   */
+  SegmentVersion engrave(long id, SegmentVersion dram) throws IOException {
+    long bytes = dram.bytes();
+    accounts.reserveNvm(bytes, "segment " + id);
+    NamespacedDirectory target = nvmSegment(id);
+    try {
+      SegmentFiles.copyDurably(dram.directory(), target);
+      return nvmVersion(DirectoryReader.open(target), target, bytes);
+    } catch (IOException e) {
+      accounts.adjustNvm(-bytes);
+      deleteQuietly(target);
+      throw nvmFull("NVM directory refused segment " + id, e);
+    } catch (RuntimeException e) {
+      accounts.adjustNvm(-bytes);
+      deleteQuietly(target);
+      throw e;
+    }
+  }
+
+  /**
+   * Writes the live docs of {@code sources} as segment {@code id} in the NVM tier; {@code reserved}
+   * NVM bytes were reserved for it and are settled against its real size.
+   */
+  SegmentVersion writeMerged(long id, CodecReader[] sources, long reserved) throws IOException {
+    NamespacedDirectory target = nvmSegment(id);
+    try {
+      files.write(target, sources);
+      DirectoryReader reader = DirectoryReader.open(target);
+      long bytes = SegmentFiles.bytes(target);
+      accounts.adjustNvm(bytes - reserved);
+      return nvmVersion(reader, target, bytes);
+    } catch (IOException e) {
+      accounts.adjustNvm(-reserved);
+      deleteQuietly(target);
+      throw nvmFull("NVM directory refused merged segment " + id, e);
+    } catch (RuntimeException e) {
+      accounts.adjustNvm(-reserved);
+      deleteQuietly(target);
+      throw e;
+    }
+  }
+
+  /** Opens segment {@code id} found in the NVM tier at startup and accounts its bytes. */
+  SegmentVersion openNvm(long id) throws IOException {
+    NamespacedDirectory dir = nvmSegment(id);
+    DirectoryReader reader;
+    try {
+      reader = DirectoryReader.open(dir);
+    } catch (IOException e) {
+      throw new IOException(
+          "segment " + id + " listed in " + Manifest.FILE_NAME + " cannot be opened", e);
+    }
+    long bytes = SegmentFiles.bytes(dir);
+    accounts.adjustNvm(bytes);
+    return nvmVersion(reader, dir, bytes);
+  }
+
+  private SegmentVersion nvmVersion(DirectoryReader reader, Directory dir, long bytes) {
+    return SegmentVersion.stored(SegmentVersion.Tier.NVM, reader, dir, bytes, this::freeNvm);
+  }
+
+  private void freeNvm(SegmentVersion v) throws IOException {
+    if (!keepNvmFilesOnFree) {
+      try {
+        SegmentFiles.deleteAll(v.directory());
+      } catch (IOException e) {
+        // a pool can be too full even to record a deletion: NVM is full, ingestion must stop
+        throw nvmFull("NVM directory cannot delete the files of " + v.directory(), e);
+      }
+      accounts.adjustNvm(-v.bytes());
+    }
+  }
+
+  private static NvmFullException nvmFull(String what, IOException cause) {
+    NvmFullException full = new NvmFullException(what + ": " + cause);
+    full.initCause(cause);
+    return full;
+  }
+
+  private static void deleteQuietly(Directory dir) {
+    try {
+      SegmentFiles.deleteAll(dir);
+    } catch (IOException | RuntimeException suppressed) {
+      // best effort: a later open removes files that no manifest names
+    }
+  }
+
+  /** Deletes the DRAM tier's directory (every DRAM version must be freed already). */
+  @Override
+  public void close() throws IOException {
+    IOUtils.rm(dramRoot);
+  }
+}

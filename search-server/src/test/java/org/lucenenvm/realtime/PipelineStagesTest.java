@@ -1,0 +1,102 @@
+package org.lucenenvm.realtime;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.tests.util.LuceneTestCase;
+import org.apache.lucene.tests.util.TestUtil;
+
+/** Flusher, engraver and committer on their own, each handing the descriptor on. */
+public class PipelineStagesTest extends LuceneTestCase {
+  private static final RtSchema SCHEMA = RtSchema.builder().text("body").build();
+
+  private RtEngineConfig config(PipelinePolicy policy, long dramBudget) throws IOException {
+    return RtEngineConfig.defaults(SCHEMA)
+        .withCodec(TestUtil.getDefaultCodec())
+        .withPolicy(policy)
+        .withDramBudgetBytes(dramBudget)
+        .withDramPath(createTempDir("dram"));
+  }
+
+  private static SegmentDescriptor fullLiveSegment(
+      RtEngineConfig config, Tiers tiers, DescriptorTable table) {
+    LiveSegment segment = new LiveSegment(SCHEMA, 3);
+    DocumentInverter inverter =
+        new DocumentInverter(SCHEMA, config.analyzer(), config.similarity());
+    for (int i = 0; i < 3; i++) {
+      segment.add(inverter.invert(new RtDocument("d" + i, Map.of("body", "word" + i + " common"))));
+    }
+    SegmentDescriptor d =
+        new SegmentDescriptor(7, 0, 3, tiers.live(segment), SegmentState.INGESTED);
+    table.add(d);
+    return d;
+  }
+
+  private static int docs(DescriptorTable table) throws IOException {
+    try (TableView.Bound bound = table.bind()) {
+      return bound.readers().stream().mapToInt(r -> r.numDocs()).sum();
+    }
+  }
+
+  public void testFlushEngraveCommitHandTheSegmentOn() throws IOException {
+    RtEngineConfig config = config(PipelinePolicy.EAGER_ENGRAVE_LAZY_POINTER, 0);
+    try (Directory nvm = new ByteBuffersDirectory();
+        Tiers tiers = new Tiers(nvm, config)) {
+      DescriptorTable table = new DescriptorTable();
+      SegmentDescriptor d = fullLiveSegment(config, tiers, table);
+
+      long version = table.version();
+      new Flusher(tiers, table).flush(d);
+      assertEquals(SegmentState.FLUSHED, d.state());
+      assertEquals(SegmentVersion.Tier.DRAM, d.global().tier());
+      assertTrue(table.version() > version);
+      assertTrue(tiers.accounts().dram() > 0);
+      assertNotNull(d.idFilter());
+      assertEquals(3, docs(table));
+
+      Engraver engraver = new Engraver(tiers);
+      engraver.engrave(d);
+      assertEquals(SegmentState.ENGRAVED, d.state());
+      assertEquals(SegmentVersion.Tier.DRAM, d.global().tier()); // queries stay on DRAM
+      assertEquals(Long.valueOf(7), tiers.nvmSegmentIds().iterator().next());
+      assertEquals(d.dram().bytes(), tiers.accounts().nvm());
+
+      List<SegmentDescriptor> handedOn = new ArrayList<>();
+      Committer committer =
+          new Committer(config.policy(), tiers.accounts(), engraver, table, handedOn::add);
+      TableView.Bound query = table.bind(); // a query still reading the DRAM copy
+      committer.offer(d); // DRAM budget 0: over budget, so the lazy pointer moves now
+      assertEquals(List.of(d), handedOn);
+      assertEquals(SegmentState.COMMITTED, d.state());
+      assertEquals(SegmentVersion.Tier.NVM, d.global().tier());
+      assertTrue("the query pins the DRAM copy", tiers.accounts().dram() > 0);
+      query.close();
+      assertEquals(0, tiers.accounts().dram());
+      assertEquals(3, docs(table));
+      table.releaseView();
+      d.retire();
+    }
+  }
+
+  public void testLazyPointerKeepsDramWithinBudget() throws IOException {
+    RtEngineConfig config = config(PipelinePolicy.EAGER_ENGRAVE_LAZY_POINTER, Long.MAX_VALUE);
+    try (Directory nvm = new ByteBuffersDirectory();
+        Tiers tiers = new Tiers(nvm, config)) {
+      DescriptorTable table = new DescriptorTable();
+      SegmentDescriptor d = fullLiveSegment(config, tiers, table);
+      new Flusher(tiers, table).flush(d);
+      Engraver engraver = new Engraver(tiers);
+      List<SegmentDescriptor> handedOn = new ArrayList<>();
+      new Committer(config.policy(), tiers.accounts(), engraver, table, handedOn::add).offer(d);
+      assertEquals(List.of(), handedOn);
+      assertEquals(SegmentState.FLUSHED, d.state()); // engraving is the engraver's job
+      assertEquals(SegmentVersion.Tier.DRAM, d.global().tier());
+      table.releaseView();
+      d.retire();
+      assertEquals(0, tiers.accounts().dram());
+    }
+  }
+}
