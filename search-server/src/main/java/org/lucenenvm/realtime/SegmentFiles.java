@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.index.CodecReader;
-import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.search.similarities.Similarity;
@@ -16,8 +16,8 @@ import org.apache.lucene.store.IOContext;
 
 /**
  * Writes, copies and measures the Lucene segments of the DRAM and NVM tiers. Each segment is a
- * one-segment Lucene index in its own directory (a {@link
- * org.apache.lucene.store.ByteBuffersDirectory} in DRAM, a {@link NamespacedDirectory} in NVM),
+ * one-segment Lucene index in its own directory (an {@link
+ * org.apache.lucene.store.MMapDirectory} on tmpfs in DRAM, a {@link NamespacedDirectory} in NVM),
  * so it opens with {@link org.apache.lucene.index.DirectoryReader#open}.
  */
 final class SegmentFiles {
@@ -53,23 +53,14 @@ final class SegmentFiles {
   }
 
   /**
-   * Copies every file of {@code source} into {@code target} (commit point last), then syncs the
-   * files and the directory: the copy is durable when this returns.
+   * Copies the files of {@code source}'s latest commit into {@code target} (commit point last),
+   * then syncs the files and the directory: the copy is durable when this returns. Anything else in
+   * {@code source} (stray files, sub-directories) is not copied.
    */
   static void copyDurably(Directory source, Directory target) throws IOException {
-    List<String> names = new ArrayList<>();
-    String commit = null;
-    for (String name : source.listAll()) {
-      if (name.startsWith(IndexFileNames.SEGMENTS)) {
-        commit = name;
-      } else {
-        names.add(name);
-      }
-    }
-    if (commit == null) {
-      throw new IllegalStateException("no commit point in " + source);
-    }
-    names.add(commit);
+    SegmentInfos commit = SegmentInfos.readLatestCommit(source);
+    List<String> names = new ArrayList<>(commit.files(false));
+    names.add(commit.getSegmentsFileName());
     for (String name : names) {
       target.copyFrom(source, name, name, IOContext.DEFAULT);
     }
@@ -77,10 +68,10 @@ final class SegmentFiles {
     target.syncMetaData();
   }
 
-  /** Total length of the files in {@code dir}. */
+  /** Total length of the files of {@code dir}'s latest commit, commit point included. */
   static long bytes(Directory dir) throws IOException {
     long total = 0;
-    for (String name : dir.listAll()) {
+    for (String name : SegmentInfos.readLatestCommit(dir).files(true)) {
       total += dir.fileLength(name);
     }
     return total;

@@ -96,7 +96,7 @@ public class SearchServerTest {
       assertTrue(text, text.contains("# TYPE lucenenvm_http_request_seconds histogram"));
       assertTrue(text, text.contains(
           "lucenenvm_http_request_seconds_bucket{route=\"/indexes/{name}/_search\",le=\"+Inf\"} 5"));
-      assertTrue(text, text.contains("lucenenvm_pipeline_busy_seconds_total{index=\"news\",stage=\"flusher\"}"));
+      assertTrue(text, text.contains("lucenenvm_pipeline_busy_seconds_total{index=\"news\",stage=\"indexer\"}"));
       assertTrue("JVM metrics", text.contains("jvm_memory_used_bytes{area=\"heap\"}"));
 
       assertEquals(200, s.send("DELETE", "/indexes/news", null).status());
