@@ -68,7 +68,8 @@ public final class IngestLog implements Closeable {
 
   /**
    * Opens the log file {@code name} of {@code directory}, creating it with a record area of
-   * {@code capacity} bytes (rounded up to 64) if it does not exist, and recovers its end.
+   * {@code capacity} bytes (rounded up to 64) if it does not exist, and recovers its end. An
+   * existing log keeps the capacity it was created with ({@code capacity} is then ignored).
    *
    * @param fullTimeout how long an append waits for space in a full log before it fails
    * @throws CorruptIngestLogException if the log lost an acknowledged record or its header is
@@ -78,6 +79,9 @@ public final class IngestLog implements Closeable {
       throws IOException {
     long started = System.nanoTime();
     boolean exists = java.util.Arrays.asList(directory.listAll()).contains(name);
+    if (!exists && capacity <= 0) {
+      throw new IllegalArgumentException("a new ingest log needs a capacity > 0, got " + capacity);
+    }
     NvmRegion region =
         exists
             ? directory.openRegion(name)
