@@ -6,6 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.Random;
 import java.util.function.LongPredicate;
 
@@ -196,19 +197,18 @@ public final class PowerFailureSimulator implements PoolBackend {
       int count = 0;
       long from = 0;
       while (from < size) {
-        long mismatch =
-            MemorySegment.mismatch(live, from, size, durable, from, size);
+        long mismatch = MemorySegment.mismatch(live, from, size, durable, from, size);
         if (mismatch < 0) {
           break;
         }
         long line = (from + mismatch) / LINE;
         if (count == lines.length) {
-          lines = java.util.Arrays.copyOf(lines, count * 2);
+          lines = Arrays.copyOf(lines, count * 2);
         }
         lines[count++] = line;
         from = (line + 1) * LINE;
       }
-      return java.util.Arrays.copyOf(lines, count);
+      return Arrays.copyOf(lines, count);
     }
 
     @Override

@@ -2,12 +2,14 @@ package org.lucenenvm.realtime;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
+import java.util.Arrays;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.lucene.store.AlreadyClosedException;
 import org.lucenenvm.realtime.IngestLogFormat.Decoded;
 import org.lucenenvm.realtime.IngestLogFormat.Head;
 import org.lucenenvm.store.NvmDirectory;
@@ -78,7 +80,7 @@ public final class IngestLog implements Closeable {
   public static IngestLog open(NvmDirectory directory, String name, long capacity, Duration fullTimeout)
       throws IOException {
     long started = System.nanoTime();
-    boolean exists = java.util.Arrays.asList(directory.listAll()).contains(name);
+    boolean exists = Arrays.asList(directory.listAll()).contains(name);
     if (!exists && capacity <= 0) {
       throw new IllegalArgumentException("a new ingest log needs a capacity > 0, got " + capacity);
     }
@@ -177,7 +179,7 @@ public final class IngestLog implements Closeable {
         remaining = spaceFreed.awaitNanos(remaining);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted waiting for space in ingest log " + region.name());
+        throw new InterruptedIOException("interrupted waiting for space in ingest log " + region.name());
       }
       ensureUsable();
     }
@@ -217,7 +219,7 @@ public final class IngestLog implements Closeable {
 
   private void ensureUsable() throws IOException {
     if (closed) {
-      throw new org.apache.lucene.store.AlreadyClosedException("ingest log " + region.name() + " is closed");
+      throw new AlreadyClosedException("ingest log " + region.name() + " is closed");
     }
     if (failure != null) {
       throw new IOException("ingest log " + region.name() + " failed earlier; no further appends", failure);

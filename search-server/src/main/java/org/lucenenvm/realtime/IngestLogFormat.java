@@ -5,6 +5,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 /**
@@ -223,7 +224,7 @@ final class IngestLogFormat {
       return Decoded.invalid(Problem.DAMAGED, "record fields inconsistent (operation code " + buf.get(4) + ")");
     }
     String id = new String(bytes, RECORD_HEADER, idLength, StandardCharsets.UTF_8);
-    byte[] document = java.util.Arrays.copyOfRange(bytes, RECORD_HEADER + idLength, RECORD_HEADER + idLength + documentLength);
+    byte[] document = Arrays.copyOfRange(bytes, RECORD_HEADER + idLength, RECORD_HEADER + idLength + documentLength);
     LogRecord record = new LogRecord(buf.getLong(12), operation, id, document);
     return new Decoded(record, align(length), buf.getLong(28), null, null);
   }
