@@ -369,6 +369,53 @@ public final class NvmDirectory extends BaseDirectory {
     return NvmIndexInput.open("NvmIndexInput(path=\"" + heap.path() + ":" + name + "\")", segments, closer);
   }
 
+  /**
+   * Creates the file {@code name} as a durable region of {@code length} zero bytes in one
+   * contiguous extent, to be updated in place (see {@link NvmRegion}). The file is durable and
+   * listed when this returns.
+   *
+   * @throws PoolFullException if no free extent is that large
+   */
+  public NvmRegion createRegion(String name, long length) throws IOException {
+    ensureOpen();
+    if (length <= 0) {
+      throw new IllegalArgumentException("region length must be > 0, got " + length);
+    }
+    synchronized (metadataLock) {
+      if (files.containsKey(name) || writing.containsKey(name)) {
+        throw new FileAlreadyExistsException(name);
+      }
+      long offset = allocator.allocate(length);
+      pool.asSlice(offset, length).fill((byte) 0);
+      heap.persist(offset, length);
+      files.put(name, new NvmFile(new long[] {offset}, new long[] {length}, true));
+      try {
+        publishTable();
+      } catch (IOException | RuntimeException e) {
+        files.remove(name);
+        allocator.free(offset, length);
+        throw e;
+      }
+    }
+    return openRegion(name);
+  }
+
+  /**
+   * Opens the durable single-extent file {@code name} (made by {@link #createRegion}) for updates
+   * in place.
+   */
+  public NvmRegion openRegion(String name) throws IOException {
+    ensureOpen();
+    NvmFile file = acquireFile(name);
+    if (!file.isPersisted() || file.extentCount() != 1) {
+      file.decRef(allocator);
+      throw new IOException(
+          "file " + name + " in " + heap.path() + " is not a region (" + file.extentCount() + " extents"
+              + (file.isPersisted() ? "" : ", not synced") + ")");
+    }
+    return new NvmRegion(heap, name, file.extentOffset(0), file.extentLength(0), () -> file.decRef(allocator));
+  }
+
   @Override
   public Set<String> getPendingDeletions() {
     return Set.of();

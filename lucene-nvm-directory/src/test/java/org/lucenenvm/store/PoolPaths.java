@@ -17,4 +17,33 @@ public final class PoolPaths {
     Files.createDirectories(real);
     return real.resolve("index.pool");
   }
+
+  /**
+   * A fresh directory for short-lived pool images: on {@code /dev/shm} when there is one (opening
+   * a pool persists its header, which costs a disk write elsewhere), else in {@code testDir}. The
+   * caller deletes it with {@link #deleteImages}.
+   */
+  public static Path imageDir(Path testDir) throws IOException {
+    Path shm = Path.of("/dev/shm");
+    if (Files.isDirectory(shm) && Files.isWritable(shm)) {
+      return Files.createTempDirectory(shm, "lucene-nvm-images-");
+    }
+    return poolIn(testDir).getParent();
+  }
+
+  /** Deletes the pool images (files) in {@code dir} and, if it is empty then, the directory. */
+  public static void deleteImages(Path dir) throws IOException {
+    try (var files = Files.list(dir)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        if (file.getFileName().toString().endsWith(".pool")) {
+          Files.delete(file);
+        }
+      }
+    }
+    try (var rest = Files.list(dir)) {
+      if (rest.findAny().isEmpty()) {
+        Files.delete(dir);
+      }
+    }
+  }
 }

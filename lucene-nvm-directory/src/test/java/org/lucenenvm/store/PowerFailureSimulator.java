@@ -1,0 +1,231 @@
+package org.lucenenvm.store;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.function.LongPredicate;
+
+/**
+ * Test mode of the heap that simulates power failures, in the spirit of PMDK's pmreorder: a {@link
+ * PoolBackend} wrapper (pass it to {@link NvmHeap#open(Path, long, NvmHeap.OpenMode,
+ * PoolBackend)}) that keeps a <em>durable image</em> of the pool next to the real mapping.
+ *
+ * <ul>
+ *   <li>When the pool is mapped, the durable image is a copy of the file (what survived so far).
+ *   <li>Every {@link MappedPool#persist persist(offset, length)} copies the cache lines (64 B) that
+ *       cover the range from the mapping into the durable image, as {@code clwb}+{@code sfence}
+ *       would make them durable.
+ *   <li>A <em>crash point</em> is the moment a persist call starts (its own range not yet durable)
+ *       or any moment the test asks for with {@link #crashPointNow()}. At a crash point the
+ *       <em>dirty lines</em> are the cache lines where the mapping differs from the durable image:
+ *       stores the program made that the hardware may or may not have written back. A power
+ *       failure leaves the durable image plus any subset of the dirty lines, each as it is in
+ *       the mapping; {@link CrashPoint#writeImage} writes such a pool file (none, all, or a random
+ *       subset).
+ * </ul>
+ *
+ * <p>Limits: a dirty line is replayed with its content at the crash point, not with an earlier
+ * intermediate content (two unpersisted stores to one line are kept or lost together), and the
+ * stores inside a line are never torn (x86 writes back whole lines). Persist calls are
+ * serialized while the simulator is attached. Memory: one extra pool-sized buffer off heap.
+ */
+public final class PowerFailureSimulator implements PoolBackend {
+  /** Cache-line size: the granularity at which unpersisted stores survive or are lost. */
+  public static final int LINE = 64;
+
+  /** Called at every crash point, on the thread that called persist, before the persist acts. */
+  @FunctionalInterface
+  public interface CrashPointListener {
+    void atCrashPoint(CrashPoint point) throws IOException;
+  }
+
+  private final PoolBackend delegate;
+  private final CrashPointListener listener;
+  private SimulatedPool pool;
+
+  /** Simulates power failures on pools mapped by {@code delegate}, reporting each persist. */
+  public PowerFailureSimulator(PoolBackend delegate, CrashPointListener listener) {
+    this.delegate = delegate;
+    this.listener = listener;
+  }
+
+  /** Simulates power failures on the default (FFM) backend. */
+  public PowerFailureSimulator(CrashPointListener listener) {
+    this(new FfmPoolBackend(), listener);
+  }
+
+  @Override
+  public String name() {
+    return "simulated-" + delegate.name();
+  }
+
+  @Override
+  public synchronized MappedPool map(Path file, FileChannel channel, long size) throws IOException {
+    if (pool != null) {
+      throw new IllegalStateException("a power-failure simulator watches one pool at a time");
+    }
+    MappedPool mapped = delegate.map(file, channel, size);
+    pool = new SimulatedPool(mapped, size);
+    return pool;
+  }
+
+  /** Number of persist calls made so far (each one was a crash point). */
+  public synchronized long persistCount() {
+    return pool == null ? 0 : pool.persists;
+  }
+
+  /** A crash point at this moment: the stores not persisted so far are the dirty lines. */
+  public synchronized CrashPoint crashPointNow() {
+    if (pool == null) {
+      throw new IllegalStateException("no pool mapped yet");
+    }
+    return new CrashPoint(pool, pool.persists);
+  }
+
+  /** The state of one crash point; valid only during the listener call (or until the next persist). */
+  public static final class CrashPoint {
+    private final SimulatedPool pool;
+    private final long index;
+    private long[] dirtyLines;
+
+    private CrashPoint(SimulatedPool pool, long index) {
+      this.pool = pool;
+      this.index = index;
+    }
+
+    /** Number of persist calls completed before this crash point. */
+    public long index() {
+      return index;
+    }
+
+    /** Line numbers (offset / 64) where the mapping differs from the durable image, ascending. */
+    public long[] dirtyLines() {
+      if (dirtyLines == null) {
+        dirtyLines = pool.dirtyLines();
+      }
+      return dirtyLines.clone();
+    }
+
+    /**
+     * Writes the pool a power failure at this point could leave to {@code target}: the durable
+     * image plus the dirty lines that {@code survives} accepts (a line number).
+     */
+    public void writeImage(Path target, LongPredicate survives) throws IOException {
+      long[] lines = dirtyLines();
+      try (FileChannel out =
+          FileChannel.open(
+              target,
+              StandardOpenOption.CREATE,
+              StandardOpenOption.TRUNCATE_EXISTING,
+              StandardOpenOption.WRITE)) {
+        writeFully(out, pool.durable, 0);
+        for (long line : lines) {
+          if (survives.test(line)) {
+            long offset = line * LINE;
+            long length = Math.min(LINE, pool.size - offset);
+            writeFully(out, pool.mapped.segment().asSlice(offset, length), offset);
+          }
+        }
+      }
+    }
+
+    private static void writeFully(FileChannel out, MemorySegment bytes, long position)
+        throws IOException {
+      var buffer = bytes.asByteBuffer();
+      while (buffer.hasRemaining()) {
+        position += out.write(buffer, position);
+      }
+    }
+  }
+
+  /** No unpersisted store survives. */
+  public static LongPredicate noDirtyLines() {
+    return line -> false;
+  }
+
+  /** Every unpersisted store survives (the mapping as it is). */
+  public static LongPredicate allDirtyLines() {
+    return line -> true;
+  }
+
+  /** Each dirty line survives with probability 1/2, drawn from {@code random}. */
+  public static LongPredicate randomDirtyLines(Random random) {
+    return line -> random.nextBoolean();
+  }
+
+  private final class SimulatedPool implements MappedPool {
+    private final MappedPool mapped;
+    private final long size;
+    private final Arena arena = Arena.ofShared();
+    private final MemorySegment durable;
+    private long persists;
+
+    SimulatedPool(MappedPool mapped, long size) {
+      this.mapped = mapped;
+      this.size = size;
+      this.durable = arena.allocate(size, LINE);
+      durable.copyFrom(mapped.segment().asSlice(0, size));
+    }
+
+    @Override
+    public MemorySegment segment() {
+      return mapped.segment();
+    }
+
+    @Override
+    public void persist(long offset, long length) throws IOException {
+      synchronized (PowerFailureSimulator.this) {
+        listener.atCrashPoint(new CrashPoint(this, persists));
+        persists++;
+        if (length > 0) {
+          long from = offset / LINE * LINE;
+          long to = Math.min(size, (offset + length + LINE - 1) / LINE * LINE);
+          MemorySegment.copy(mapped.segment(), from, durable, from, to - from);
+        }
+        mapped.persist(offset, length);
+      }
+    }
+
+    long[] dirtyLines() {
+      MemorySegment live = mapped.segment();
+      long[] lines = new long[16];
+      int count = 0;
+      long from = 0;
+      while (from < size) {
+        long mismatch = MemorySegment.mismatch(live, from, size, durable, from, size);
+        if (mismatch < 0) {
+          break;
+        }
+        long line = (from + mismatch) / LINE;
+        if (count == lines.length) {
+          lines = Arrays.copyOf(lines, count * 2);
+        }
+        lines[count++] = line;
+        from = (line + 1) * LINE;
+      }
+      return Arrays.copyOf(lines, count);
+    }
+
+    @Override
+    public boolean isSynchronous() {
+      return mapped.isSynchronous();
+    }
+
+    @Override
+    public void close() throws IOException {
+      synchronized (PowerFailureSimulator.this) {
+        try {
+          mapped.close();
+        } finally {
+          arena.close();
+          pool = null;
+        }
+      }
+    }
+  }
+}
