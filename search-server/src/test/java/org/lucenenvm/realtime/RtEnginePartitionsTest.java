@@ -23,7 +23,7 @@ import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.tests.util.TestUtil;
 
 /** Partitioned engines route by id and merge the per-partition top-k. */
-public class PartitionedRtEngineTest extends LuceneTestCase {
+public class RtEnginePartitionsTest extends LuceneTestCase {
   private static final RtSchema SCHEMA = RtEngineDifferentialTest.SCHEMA;
 
   public void testFanOutMatchesSingleIndex() throws Exception {
