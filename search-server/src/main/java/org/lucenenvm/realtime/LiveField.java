@@ -2,18 +2,17 @@ package org.lucenenvm.realtime;
 
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.index.DocValuesSkipIndexType;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.VectorEncoding;
 import org.apache.lucene.index.VectorSimilarityFunction;
-import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.RamUsageEstimator;
 import org.apache.lucene.util.FixedBitSet;
 
 /**
- * Per-field state of a {@link LiveSegment}: the term hash, the norms, and per-doc prefix sums of
+ * Per-field state of a {@link LiveSegment}: the terms and postings, the norms, and per-doc prefix sums of
  * the field statistics so any snapshot {@code [0, maxDoc)} gets exact {@code docCount}, {@code
  * sumDocFreq} and {@code sumTotalTermFreq} in O(1). Arrays are sized to the segment capacity up
  * front; slots are written by the single writer before the segment publishes the doc.
@@ -25,20 +24,28 @@ final class LiveField {
   /** First doc that has this field: snapshots below it do not see the field. */
   final int firstDoc;
 
-  final ConcurrentHashMap<BytesRef, LivePostingList> terms;
+  /** Terms and postings, or null for stored-only fields. */
+  final LiveTermPostings postings;
   final long[] norms;
   final FixedBitSet docsWithNorms;
   private final int[] docCountPrefix;
   private final long[] sumDocFreqPrefix;
   private final long[] sumTotalTermFreqPrefix;
 
-  LiveField(String name, FieldKind kind, int number, int firstDoc, int capacity, boolean idField) {
+  LiveField(
+      String name,
+      FieldKind kind,
+      int number,
+      int firstDoc,
+      int capacity,
+      boolean idField,
+      LiveBytePool pool) {
     this.name = name;
     this.kind = kind;
     this.firstDoc = firstDoc;
     this.info = fieldInfo(name, kind, number, idField);
     boolean indexed = kind != FieldKind.STORED;
-    this.terms = indexed ? new ConcurrentHashMap<>() : null;
+    this.postings = indexed ? new LiveTermPostings(pool, this) : null;
     this.docCountPrefix = indexed ? new int[capacity + 1] : null;
     this.sumDocFreqPrefix = indexed ? new long[capacity + 1] : null;
     this.sumTotalTermFreqPrefix = indexed ? new long[capacity + 1] : null;
@@ -47,16 +54,25 @@ final class LiveField {
     this.docsWithNorms = hasNorms ? new FixedBitSet(capacity) : null;
   }
 
-  /** Bytes this field pre-allocates for a segment of {@code capacity} docs. */
-  static long preallocatedBytes(FieldKind kind, int capacity) {
+  /** Bytes this field holds: pre-sized per-doc arrays plus its terms and postings tables. */
+  long ramBytesUsed() {
     long bytes = 0;
-    if (kind != FieldKind.STORED) {
-      bytes += (long) (capacity + 1) * (Integer.BYTES + 2 * Long.BYTES);
+    if (docCountPrefix != null) {
+      bytes +=
+          RamUsageEstimator.sizeOf(docCountPrefix)
+              + RamUsageEstimator.sizeOf(sumDocFreqPrefix)
+              + RamUsageEstimator.sizeOf(sumTotalTermFreqPrefix)
+              + postings.ramBytesUsed();
     }
-    if (kind == FieldKind.TEXT) {
-      bytes += (long) capacity * Long.BYTES + capacity / 8;
+    if (norms != null) {
+      bytes += RamUsageEstimator.sizeOf(norms) + docsWithNorms.ramBytesUsed();
     }
     return bytes;
+  }
+
+  /** The norm of {@code doc}, or 1 when it has none (as Lucene's scorers assume). */
+  long normOrOne(int doc) {
+    return norms != null && docsWithNorms.get(doc) ? norms[doc] : 1L;
   }
 
   /**

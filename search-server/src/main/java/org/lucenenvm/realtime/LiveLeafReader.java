@@ -51,7 +51,7 @@ final class LiveLeafReader extends LeafReader {
   @Override
   public Terms terms(String field) {
     LiveField f = segment.field(field, maxDoc);
-    if (f == null || f.terms == null || f.docCount(maxDoc) == 0) {
+    if (f == null || f.postings == null || f.docCount(maxDoc) == 0) {
       return null;
     }
     return new LiveTerms(f, maxDoc);
@@ -253,6 +253,16 @@ final class LiveLeafReader extends LeafReader {
     @Override
     public long cost() {
       return maxDoc;
+    }
+
+    /** Bulk lookup (TermScorer's path): a direct array read per doc. */
+    @Override
+    public void longValues(
+        int size, int[] docIds, int docsOffset, long[] out, int outOffset, long defaultValue) {
+      for (int i = 0; i < size; i++) {
+        int d = docIds[docsOffset + i];
+        out[outOffset + i] = docs.get(d) ? values[d] : defaultValue;
+      }
     }
   }
 
