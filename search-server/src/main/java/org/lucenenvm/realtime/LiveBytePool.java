@@ -16,7 +16,7 @@ import org.apache.lucene.util.RamUsageEstimator;
  * newer array is a complete copy published by a volatile store, so both are safe to index.
  */
 final class LiveBytePool {
-  static final int SLAB_SHIFT = 15;
+  static final int SLAB_SHIFT = 16;
   static final int SLAB_SIZE = 1 << SLAB_SHIFT;
   static final int SLAB_MASK = SLAB_SIZE - 1;
 

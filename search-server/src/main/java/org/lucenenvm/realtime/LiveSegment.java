@@ -38,7 +38,8 @@ final class LiveSegment {
   private final AtomicReferenceArray<FieldInfos> fieldInfosByCount;
   private final Map<String, LiveField> fieldsByName = new ConcurrentHashMap<>();
   private final RtDocument[] stored;
-  private final BytesRef[] ids;
+  /** Per doc, the id field's term id of its id (the id's bytes live in the term's record). */
+  private final int[] idTerms;
 
   private volatile int published;
   private volatile long ramBytes;
@@ -55,7 +56,7 @@ final class LiveSegment {
     this.fieldsByNumber = new LiveField[schema.fields().size() + 1];
     this.fieldInfosByCount = new AtomicReferenceArray<>(fieldsByNumber.length + 1);
     this.stored = new RtDocument[capacity];
-    this.ids = new BytesRef[capacity];
+    this.idTerms = new int[capacity];
     createField(RtSchema.ID_FIELD, FieldKind.KEYWORD, 0, true);
     ramBytes = computeRamBytes();
   }
@@ -103,7 +104,6 @@ final class LiveSegment {
     }
     storedBytes += storedBytes(doc);
     stored[docId] = doc.source();
-    ids[docId] = doc.id();
     nextDoc = docId + 1;
     ramBytes = computeRamBytes();
     published = docId + 1;
@@ -118,13 +118,11 @@ final class LiveSegment {
         field = createField(f.name(), f.kind(), docId, false);
       }
       if (field.norms != null) {
-        field.norms[docId] = f.norm();
-        field.docsWithNorms.set(docId);
+        field.norms.set(docId, f.norm());
       }
     }
     LiveField idField = fieldsByNumber[0];
-    idField.postings.add(doc.id(), docId, null, 1);
-    idField.recordStats(docId, true, 1, 1);
+    idTerms[docId] = idField.postings.add(doc.id(), docId, null, 1);
     for (InvertedField f : fields) {
       LiveTermPostings postings = fieldsByName.get(f.name()).postings;
       for (int i = 0; i < f.terms().length; i++) {
@@ -136,9 +134,9 @@ final class LiveSegment {
       LiveField field = indexedFields.get(i);
       InvertedField f = find(fields, field.name);
       if (f == null) {
-        field.recordStats(docId, false, 0, 0);
+        field.recordStats(docId, 0, 0);
       } else {
-        field.recordStats(docId, f.terms().length > 0, f.terms().length, f.length());
+        field.recordStats(docId, f.terms().length, f.length());
       }
     }
   }
@@ -150,8 +148,8 @@ final class LiveSegment {
     }
     for (int i = 0; i < fieldCount; i++) {
       LiveField field = fieldsByNumber[i];
-      if (field.docsWithNorms != null) {
-        field.docsWithNorms.clear(docId);
+      if (field.norms != null) {
+        field.norms.clear(docId);
       }
     }
     while (fieldCount > fieldsBefore) {
@@ -166,7 +164,7 @@ final class LiveSegment {
     long bytes =
         pool.ramBytesUsed()
             + RamUsageEstimator.shallowSizeOf(stored)
-            + RamUsageEstimator.shallowSizeOf(ids)
+            + RamUsageEstimator.sizeOf(idTerms)
             + storedBytes;
     for (int i = 0; i < fieldCount; i++) {
       bytes += fieldsByNumber[i].ramBytesUsed();
@@ -174,18 +172,31 @@ final class LiveSegment {
     return bytes;
   }
 
-  /** Estimated heap of a stored document and its id term. */
+  /** Estimated heap of a stored document. */
   private static long storedBytes(InvertedDocument doc) {
     long bytes =
-        RamUsageEstimator.shallowSizeOfInstance(RtDocument.class)
-            + RamUsageEstimator.shallowSizeOfInstance(BytesRef.class)
-            + RamUsageEstimator.sizeOf(doc.id().bytes)
-            + RamUsageEstimator.sizeOf(doc.source().id());
+        RamUsageEstimator.shallowSizeOfInstance(RtDocument.class) + stringBytes(doc.source().id());
     for (Map.Entry<String, String> e : doc.source().fields().entrySet()) {
-      bytes += MAP_ENTRY_BYTES + RamUsageEstimator.sizeOf(e.getValue());
+      bytes += MAP_ENTRY_BYTES + stringBytes(e.getValue());
     }
     return bytes;
   }
+
+  /** Heap of a string with the JDK's compact strings: one byte per char when all are Latin-1. */
+  private static long stringBytes(String s) {
+    int bytesPerChar = 1;
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) > 0xFF) {
+        bytesPerChar = 2;
+        break;
+      }
+    }
+    return STRING_BYTES
+        + RamUsageEstimator.alignObjectSize(
+            RamUsageEstimator.NUM_BYTES_ARRAY_HEADER + (long) bytesPerChar * s.length());
+  }
+
+  private static final long STRING_BYTES = RamUsageEstimator.shallowSizeOfInstance(String.class);
 
   /** A map entry plus its share of the table (field names are shared with the schema). */
   private static final long MAP_ENTRY_BYTES = 48;
@@ -239,8 +250,9 @@ final class LiveSegment {
     return stored[doc];
   }
 
+  /** The id of {@code doc} (a published doc), pointing into the segment's pool: do not modify. */
   BytesRef id(int doc) {
-    return ids[doc];
+    return fieldsByNumber[0].postings.term(idTerms[doc]);
   }
 
   /** A reader over the currently published documents with the given deletions. */

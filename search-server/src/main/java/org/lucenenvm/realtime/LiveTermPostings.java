@@ -12,7 +12,8 @@ import org.apache.lucene.util.StringHelper;
  * The terms and postings of one field of a {@link LiveSegment}, in parallel arrays indexed by term
  * id and in {@link LiveBytePool} slices, with no object per term.
  *
- * <p><b>Layout.</b> Term bytes: a 2-byte big-endian length, then the bytes, in one slab. Postings:
+ * <p><b>Layout.</b> Per term one pool record: the length (one byte below 128, else two bytes with
+ * the high bit of the first set), the term's bytes, then the first slice of its postings. Postings:
  * one slice chain per term ({@link LiveSlices}) in the format {@link LivePostingCursor} decodes.
  * Every {@value #BLOCK} postings the writer seals a block and appends a summary of {@value
  * #SUMMARY_INTS} ints to the term's summary array: last doc, address/data end/level where the
@@ -37,7 +38,6 @@ import org.apache.lucene.util.StringHelper;
 final class LiveTermPostings {
   static final int BLOCK = 128;
   static final int SUMMARY_INTS = 8;
-  private static final int TERM_LENGTH_BYTES = 2;
 
   private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(long[].class);
   private static final VarHandle SUMMARIES = MethodHandles.arrayElementVarHandle(int[][].class);
@@ -51,18 +51,17 @@ final class LiveTermPostings {
   private static final class Table {
     final int[] termAddress;
     final long[] state;
-    final int[] start;
     final int[] cursor;
-    final int[] dataEnd;
+    /** Offset in the cursor's slab where the current slice's data ends (its pointer starts). */
+    final char[] dataEnd;
     final byte[] level;
     final int[][] summaries;
 
     Table(int size) {
       termAddress = new int[size];
       state = new long[size];
-      start = new int[size];
       cursor = new int[size];
-      dataEnd = new int[size];
+      dataEnd = new char[size];
       level = new byte[size];
       summaries = new int[size][];
     }
@@ -75,7 +74,6 @@ final class LiveTermPostings {
       Table t = new Table(ArrayUtil.oversize(minSize, Long.BYTES));
       System.arraycopy(termAddress, 0, t.termAddress, 0, used);
       System.arraycopy(state, 0, t.state, 0, used);
-      System.arraycopy(start, 0, t.start, 0, used);
       System.arraycopy(cursor, 0, t.cursor, 0, used);
       System.arraycopy(dataEnd, 0, t.dataEnd, 0, used);
       System.arraycopy(level, 0, t.level, 0, used);
@@ -84,7 +82,7 @@ final class LiveTermPostings {
     }
 
     static long bytesPerTerm() {
-      return 4 * Integer.BYTES + Long.BYTES + 1 + RamUsageEstimator.NUM_BYTES_OBJECT_REF;
+      return 2 * Integer.BYTES + Long.BYTES + Character.BYTES + 1 + RamUsageEstimator.NUM_BYTES_OBJECT_REF;
     }
   }
 
@@ -97,7 +95,7 @@ final class LiveTermPostings {
   private int[] touched = new int[16];
   private long[] savedState = new long[16];
   private int[] savedCursor = new int[16];
-  private int[] savedDataEnd = new int[16];
+  private char[] savedDataEnd = new char[16];
   private byte[] savedLevel = new byte[16];
   private int touchedCount;
 
@@ -121,8 +119,9 @@ final class LiveTermPostings {
    * Appends the posting of {@code doc} for {@code term} with the first {@code freq} entries of
    * {@code positions} (ignored for docs-only fields). Throws {@link IllegalArgumentException} on a
    * term or positions Lucene would refuse; the caller then {@link #rollback rolls back} the doc.
+   * Returns the term's id.
    */
-  void add(BytesRef term, int doc, int[] positions, int freq) {
+  int add(BytesRef term, int doc, int[] positions, int freq) {
     if (term.length > IndexWriter.MAX_TERM_LENGTH) {
       throw new IllegalArgumentException(
           "term of " + term.length + " bytes in field '" + field.name + "' exceeds "
@@ -164,6 +163,7 @@ final class LiveTermPostings {
       seal(id, count / BLOCK - 1, doc);
     }
     STATES.setRelease(table.state, id, (long) count << 32 | doc);
+    return id;
   }
 
   private void checkPositions(BytesRef term, int[] positions, int freq) {
@@ -194,7 +194,7 @@ final class LiveTermPostings {
     for (int i = touchedCount - 1; i >= 0; i--) {
       int id = touched[i];
       t.cursor[id] = savedCursor[i];
-      t.dataEnd[id] = savedDataEnd[i];
+      t.dataEnd[id] = (char) savedDataEnd[i];
       t.level[id] = savedLevel[i];
       STATES.setRelease(t.state, id, savedState[i]);
     }
@@ -229,13 +229,13 @@ final class LiveTermPostings {
   private void writeByte(int id, byte b) {
     Table t = table;
     int c = t.cursor[id];
-    if (c == t.dataEnd[id]) {
+    if ((c & LiveBytePool.SLAB_MASK) == t.dataEnd[id]) {
       int level = LiveSlices.nextLevel(t.level[id]);
       int size = LiveSlices.size(level);
       int next = pool.allocate(size);
       LiveSlices.writePointer(pool, c, next);
       c = next;
-      t.dataEnd[id] = next + size - LiveSlices.POINTER_BYTES;
+      t.dataEnd[id] = (char) ((next + size - LiveSlices.POINTER_BYTES) & LiveBytePool.SLAB_MASK);
       t.level[id] = (byte) level;
     }
     pool.slab(c)[c & LiveBytePool.SLAB_MASK] = b;
@@ -247,7 +247,7 @@ final class LiveTermPostings {
     Table t = table;
     int[] previous = t.summaries[id];
     LivePostingCursor cursor = new LivePostingCursor(pool.slabs(), withPositions);
-    cursor.resetToBlock(previous, block - 1, t.start[id]);
+    cursor.resetToBlock(previous, block - 1, start(id));
     long sumFreq = block == 0 ? 0 : previous[(block - 1) * SUMMARY_INTS + 4];
     int maxFreq = 0;
     long minNorm = -1L;
@@ -274,7 +274,7 @@ final class LiveTermPostings {
     }
     summaries[offset] = lastDoc;
     summaries[offset + 1] = t.cursor[id];
-    summaries[offset + 2] = t.dataEnd[id];
+    summaries[offset + 2] = (t.cursor[id] & ~LiveBytePool.SLAB_MASK) | t.dataEnd[id];
     summaries[offset + 3] = t.level[id];
     summaries[offset + 4] = Math.toIntExact(sumFreq);
     summaries[offset + 5] = maxFreq;
@@ -290,21 +290,25 @@ final class LiveTermPostings {
       t = t.grow(id + 1, id);
       table = t;
     }
-    int address = pool.allocate(TERM_LENGTH_BYTES + term.length);
+    int lengthBytes = term.length < 0x80 ? 1 : 2;
+    int size = LiveSlices.size(0);
+    int address = pool.allocate(lengthBytes + term.length + size);
     byte[] slab = pool.slab(address);
     int o = address & LiveBytePool.SLAB_MASK;
-    slab[o] = (byte) (term.length >>> 8);
-    slab[o + 1] = (byte) term.length;
-    System.arraycopy(term.bytes, term.offset, slab, o + TERM_LENGTH_BYTES, term.length);
-    int size = LiveSlices.size(0);
-    int start = pool.allocate(size);
+    if (lengthBytes == 1) {
+      slab[o] = (byte) term.length;
+    } else {
+      slab[o] = (byte) (0x80 | term.length >>> 8);
+      slab[o + 1] = (byte) term.length;
+    }
+    System.arraycopy(term.bytes, term.offset, slab, o + lengthBytes, term.length);
+    int start = address + lengthBytes + term.length;
     t.termAddress[id] = address;
-    t.start[id] = start;
     t.cursor[id] = start;
-    t.dataEnd[id] = start + size - LiveSlices.POINTER_BYTES;
+    t.dataEnd[id] = (char) ((start + size - LiveSlices.POINTER_BYTES) & LiveBytePool.SLAB_MASK);
     termCount = id + 1;
     int[] s = slots;
-    if ((id + 1) * 3L > s.length * 2L) {
+    if ((id + 1) * 5L > s.length * 4L) {
       s = rehash(s.length * 2, id);
       slots = s;
     }
@@ -338,7 +342,7 @@ final class LiveTermPostings {
     return table.size() * Table.bytesPerTerm()
         + (long) slots.length * Integer.BYTES
         + summaryBytes
-        + (long) touched.length * (3 * Integer.BYTES + Long.BYTES + 1);
+        + (long) touched.length * (2 * Integer.BYTES + Long.BYTES + Character.BYTES + 1);
   }
 
   // ---------------------------------------------------------------- readers
@@ -370,8 +374,18 @@ final class LiveTermPostings {
     int address = table.termAddress[id];
     byte[] slab = pool.slab(address);
     int o = address & LiveBytePool.SLAB_MASK;
-    int length = ((slab[o] & 0xFF) << 8) | (slab[o + 1] & 0xFF);
-    return new BytesRef(slab, o + TERM_LENGTH_BYTES, length);
+    int length = slab[o];
+    if (length >= 0) {
+      return new BytesRef(slab, o + 1, length);
+    }
+    length = (length & 0x7F) << 8 | (slab[o + 1] & 0xFF);
+    return new BytesRef(slab, o + 2, length);
+  }
+
+  /** Address of the first slice of term {@code id}: right after the term's bytes. */
+  int start(int id) {
+    BytesRef term = term(id);
+    return (table.termAddress[id] & ~LiveBytePool.SLAB_MASK) + term.offset + term.length;
   }
 
   /** {@code count << 32 | lastDoc} of term {@code id}, with acquire semantics. */
@@ -382,10 +396,6 @@ final class LiveTermPostings {
   /** Block summaries of term {@code id} (load after {@link #state}), or null. */
   int[] summaries(int id) {
     return (int[]) SUMMARIES.getAcquire(table.summaries, id);
-  }
-
-  int start(int id) {
-    return table.start[id];
   }
 
   byte[][] slabs() {
