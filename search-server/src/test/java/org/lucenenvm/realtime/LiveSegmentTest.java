@@ -3,6 +3,7 @@ package org.lucenenvm.realtime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
@@ -106,7 +107,7 @@ public class LiveSegmentTest extends LuceneTestCase {
       RtDocument doc = TestCorpus.randomDocument(random(), "d" + i);
       InvertedDocument inverted = inverter.invert(doc);
       if (random().nextInt(4) == 0) {
-        InvertedDocument broken = breakOneTerm(inverted);
+        InvertedDocument broken = breakOneTerm(random(), inverted);
         if (broken != null) {
           LiveLeafReader before = live.reader(null);
           long bodyHits = new IndexSearcher(before).count(new TermQuery(new Term("body", "w0")));
@@ -128,7 +129,7 @@ public class LiveSegmentTest extends LuceneTestCase {
    * A copy of {@code doc} whose field {@code j}, term {@code i} is refused by the live segment
    * (too long, or positions out of order), or null when the doc has no term to break.
    */
-  private static InvertedDocument breakOneTerm(InvertedDocument doc) {
+  static InvertedDocument breakOneTerm(Random random, InvertedDocument doc) {
     List<InvertedField> fields = new ArrayList<>(doc.fields());
     List<Integer> withTerms = new ArrayList<>();
     for (int j = 0; j < fields.size(); j++) {
@@ -139,12 +140,12 @@ public class LiveSegmentTest extends LuceneTestCase {
     if (withTerms.isEmpty()) {
       return null;
     }
-    int j = withTerms.get(random().nextInt(withTerms.size()));
+    int j = withTerms.get(random.nextInt(withTerms.size()));
     InvertedField f = fields.get(j);
-    int i = random().nextInt(f.terms().length);
+    int i = random.nextInt(f.terms().length);
     BytesRef[] terms = f.terms().clone();
     int[][] positions = f.positions().clone();
-    if (f.kind() == FieldKind.TEXT && random().nextBoolean()) {
+    if (f.kind() == FieldKind.TEXT && random.nextBoolean()) {
       positions[i] = new int[] {5, 2};
     } else {
       terms[i] = new BytesRef(new byte[IndexWriter.MAX_TERM_LENGTH + 1]);
