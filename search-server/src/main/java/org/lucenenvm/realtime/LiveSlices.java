@@ -8,7 +8,7 @@ package org.lucenenvm.realtime;
  */
 final class LiveSlices {
   static final int POINTER_BYTES = 4;
-  private static final int[] SIZES = {10, 24, 48, 96, 192, 384, 768, 1536};
+  private static final int[] SIZES = {10, 14, 20, 28, 40, 56, 80, 112, 160};
 
   private LiveSlices() {}
 

@@ -3,6 +3,7 @@ package org.lucenenvm.realtime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.index.Term;
@@ -38,6 +39,7 @@ public class LiveSegmentConcurrencyTest extends LuceneTestCase {
     }
     LiveSegment live = new LiveSegment(SCHEMA, numDocs);
     AtomicBoolean done = new AtomicBoolean();
+    AtomicInteger checkedMidway = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<Thread> readers = new ArrayList<>();
     for (int t = 0; t < 2; t++) {
@@ -50,6 +52,9 @@ public class LiveSegmentConcurrencyTest extends LuceneTestCase {
                     int maxDoc = snapshot.maxDoc();
                     if (maxDoc == 0) {
                       continue; // IndexSearcher refuses an empty leaf; the engine skips them too
+                    }
+                    if (maxDoc < numDocs) {
+                      checkedMidway.incrementAndGet();
                     }
                     Terms terms = snapshot.terms("body");
                     IndexSearcher searcher = new IndexSearcher(snapshot);
@@ -72,7 +77,11 @@ public class LiveSegmentConcurrencyTest extends LuceneTestCase {
       readers.add(reader);
     }
     try {
-      for (InvertedDocument doc : docs) {
+      for (int i = 0; i < docs.size(); i++) {
+        InvertedDocument doc = docs.get(i);
+        if (i % 500 == 0) {
+          Thread.sleep(1); // let the readers in while the segment grows
+        }
         if (random().nextInt(5) == 0) {
           InvertedDocument broken = LiveSegmentTest.breakOneTerm(random(), doc);
           if (broken != null) {
@@ -90,6 +99,7 @@ public class LiveSegmentConcurrencyTest extends LuceneTestCase {
     if (failure.get() != null) {
       throw new AssertionError("reader failed", failure.get());
     }
+    assertTrue("no snapshot was taken while the writer was adding", checkedMidway.get() > 0);
   }
 
   private static boolean hasBodyTerm(InvertedDocument doc, String word) {
