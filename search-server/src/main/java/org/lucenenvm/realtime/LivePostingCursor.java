@@ -55,10 +55,6 @@ final class LivePostingCursor {
     return doc;
   }
 
-  int doc() {
-    return doc;
-  }
-
   int freq() {
     return freq;
   }
