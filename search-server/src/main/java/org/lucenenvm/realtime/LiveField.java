@@ -2,21 +2,16 @@ package org.lucenenvm.realtime;
 
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.index.DocValuesSkipIndexType;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.VectorEncoding;
 import org.apache.lucene.index.VectorSimilarityFunction;
-import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.FixedBitSet;
 
 /**
- * Per-field state of a {@link LiveSegment}: the term hash, the norms, and per-doc prefix sums of
- * the field statistics so any snapshot {@code [0, maxDoc)} gets exact {@code docCount}, {@code
- * sumDocFreq} and {@code sumTotalTermFreq} in O(1). Arrays are sized to the segment capacity up
- * front; slots are written by the single writer before the segment publishes the doc.
+ * Per-field state of a {@link LiveSegment}: the terms and postings, the norms and the per-doc
+ * statistics. The id field (one term in every doc) keeps no statistics: they equal {@code maxDoc}.
  */
 final class LiveField {
   final String name;
@@ -25,60 +20,61 @@ final class LiveField {
   /** First doc that has this field: snapshots below it do not see the field. */
   final int firstDoc;
 
-  final ConcurrentHashMap<BytesRef, LivePostingList> terms;
-  final long[] norms;
-  final FixedBitSet docsWithNorms;
-  private final int[] docCountPrefix;
-  private final long[] sumDocFreqPrefix;
-  private final long[] sumTotalTermFreqPrefix;
+  /** Terms and postings, or null for stored-only fields. */
+  final LiveTermPostings postings;
+  /** Norms of text fields, else null. */
+  final LiveNorms norms;
+  /** Statistics, or null for stored-only fields and the id field. */
+  private final LiveFieldStats stats;
 
-  LiveField(String name, FieldKind kind, int number, int firstDoc, int capacity, boolean idField) {
+  LiveField(
+      String name,
+      FieldKind kind,
+      int number,
+      int firstDoc,
+      int capacity,
+      boolean idField,
+      LiveBytePool pool) {
     this.name = name;
     this.kind = kind;
     this.firstDoc = firstDoc;
     this.info = fieldInfo(name, kind, number, idField);
     boolean indexed = kind != FieldKind.STORED;
-    this.terms = indexed ? new ConcurrentHashMap<>() : null;
-    this.docCountPrefix = indexed ? new int[capacity + 1] : null;
-    this.sumDocFreqPrefix = indexed ? new long[capacity + 1] : null;
-    this.sumTotalTermFreqPrefix = indexed ? new long[capacity + 1] : null;
-    boolean hasNorms = kind == FieldKind.TEXT;
-    this.norms = hasNorms ? new long[capacity] : null;
-    this.docsWithNorms = hasNorms ? new FixedBitSet(capacity) : null;
+    this.postings = indexed ? new LiveTermPostings(pool, this) : null;
+    this.stats = indexed && !idField ? new LiveFieldStats(capacity) : null;
+    this.norms = kind == FieldKind.TEXT ? new LiveNorms(capacity) : null;
   }
 
-  /** Bytes this field pre-allocates for a segment of {@code capacity} docs. */
-  static long preallocatedBytes(FieldKind kind, int capacity) {
-    long bytes = 0;
-    if (kind != FieldKind.STORED) {
-      bytes += (long) (capacity + 1) * (Integer.BYTES + 2 * Long.BYTES);
-    }
-    if (kind == FieldKind.TEXT) {
-      bytes += (long) capacity * Long.BYTES + capacity / 8;
-    }
-    return bytes;
+  /** Bytes this field holds: pre-sized per-doc arrays plus its terms and postings tables. */
+  long ramBytesUsed() {
+    return (postings == null ? 0 : postings.ramBytesUsed())
+        + (stats == null ? 0 : stats.ramBytesUsed())
+        + (norms == null ? 0 : norms.ramBytesUsed());
+  }
+
+  /** The norm of {@code doc}, or 1 when it has none (as Lucene's scorers assume). */
+  long normOrOne(int doc) {
+    return norms != null && norms.has(doc) ? norms.get(doc) : 1L;
   }
 
   /**
-   * Records the statistics of {@code doc} (the writer calls this for every indexed field and every
-   * doc, with zeros when the doc lacks the field).
+   * Records the statistics of {@code doc} (the writer calls this for every indexed field but the id
+   * and every doc, with zeros when the doc lacks the field).
    */
-  void recordStats(int doc, boolean hasTerms, int uniqueTerms, int length) {
-    docCountPrefix[doc + 1] = docCountPrefix[doc] + (hasTerms ? 1 : 0);
-    sumDocFreqPrefix[doc + 1] = sumDocFreqPrefix[doc] + uniqueTerms;
-    sumTotalTermFreqPrefix[doc + 1] = sumTotalTermFreqPrefix[doc] + length;
+  void recordStats(int doc, int uniqueTerms, int length) {
+    stats.record(doc, uniqueTerms, length);
   }
 
   int docCount(int maxDoc) {
-    return docCountPrefix[maxDoc];
+    return stats == null ? maxDoc : stats.docCount(maxDoc);
   }
 
   long sumDocFreq(int maxDoc) {
-    return sumDocFreqPrefix[maxDoc];
+    return stats == null ? maxDoc : stats.sumDocFreq(maxDoc);
   }
 
   long sumTotalTermFreq(int maxDoc) {
-    return sumTotalTermFreqPrefix[maxDoc];
+    return stats == null ? maxDoc : stats.sumTotalTermFreq(maxDoc);
   }
 
   boolean hasPositions() {

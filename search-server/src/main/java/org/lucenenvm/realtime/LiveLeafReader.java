@@ -23,7 +23,6 @@ import org.apache.lucene.search.AcceptDocs;
 import org.apache.lucene.search.KnnCollector;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.Version;
 
 /**
@@ -51,7 +50,7 @@ final class LiveLeafReader extends LeafReader {
   @Override
   public Terms terms(String field) {
     LiveField f = segment.field(field, maxDoc);
-    if (f == null || f.terms == null || f.docCount(maxDoc) == 0) {
+    if (f == null || f.postings == null || f.docCount(maxDoc) == 0) {
       return null;
     }
     return new LiveTerms(f, maxDoc);
@@ -63,7 +62,7 @@ final class LiveLeafReader extends LeafReader {
     if (f == null || f.norms == null) {
       return null;
     }
-    return new Norms(f.norms, f.docsWithNorms, maxDoc);
+    return new Norms(f.norms, maxDoc);
   }
 
   @Override
@@ -209,26 +208,24 @@ final class LiveLeafReader extends LeafReader {
 
   /** Norms of the docs that have the field, below maxDoc. */
   private static final class Norms extends NumericDocValues {
-    private final long[] values;
-    private final FixedBitSet docs;
+    private final LiveNorms norms;
     private final int maxDoc;
     private int doc = -1;
 
-    Norms(long[] values, FixedBitSet docs, int maxDoc) {
-      this.values = values;
-      this.docs = docs;
+    Norms(LiveNorms norms, int maxDoc) {
+      this.norms = norms;
       this.maxDoc = maxDoc;
     }
 
     @Override
     public long longValue() {
-      return values[doc];
+      return norms.get(doc);
     }
 
     @Override
     public boolean advanceExact(int target) {
       doc = target;
-      return docs.get(target);
+      return norms.has(target);
     }
 
     @Override
@@ -243,16 +240,23 @@ final class LiveLeafReader extends LeafReader {
 
     @Override
     public int advance(int target) {
-      if (target >= maxDoc) {
-        return doc = NO_MORE_DOCS;
-      }
-      int next = docs.nextSetBit(target);
-      return doc = next >= maxDoc ? NO_MORE_DOCS : next;
+      int next = norms.nextDoc(target, maxDoc);
+      return doc = next < 0 ? NO_MORE_DOCS : next;
     }
 
     @Override
     public long cost() {
       return maxDoc;
+    }
+
+    /** Bulk lookup (TermScorer's path): a direct array read per doc. */
+    @Override
+    public void longValues(
+        int size, int[] docIds, int docsOffset, long[] out, int outOffset, long defaultValue) {
+      for (int i = 0; i < size; i++) {
+        int d = docIds[docsOffset + i];
+        out[outOffset + i] = norms.has(d) ? norms.get(d) : defaultValue;
+      }
     }
   }
 

@@ -1,95 +1,94 @@
 package org.lucenenvm.realtime;
 
-import org.apache.lucene.util.ArrayUtil;
-
 /**
- * The growable posting list of one term in a {@link LiveSegment}: doc ids ascending, and for
- * position-indexed fields the start of each posting's positions in one shared positions array.
+ * One term's postings as a snapshot of {@code maxDoc} documents sees them: how many postings are
+ * visible, how many whole blocks (with their summaries) they span, the total term freq, and the
+ * competitive impact of the trailing partial block. Built once per term lookup from the term's
+ * acquired state (see {@link LiveTermPostings} for why it never reads a torn posting).
  *
- * <p>One writer appends whole postings; any number of readers read concurrently. The writer fills
- * array slots, replaces a full array by a larger copy (published through a volatile field), then
- * publishes the new size with one volatile store of {@code size << 32 | positionsEnd}. A reader
- * reads that word first and the arrays afterwards, so every slot below the size it saw is visible
- * to it (happens-before through the volatile store).
+ * @param postings the field's postings
+ * @param slabs the pool's slabs, loaded after the term's state
+ * @param start address of the term's first slice
+ * @param summaries block summaries (null when no block is sealed)
+ * @param blocks whole blocks below {@code size}, each with a summary
+ * @param size visible postings (the doc freq)
+ * @param totalTermFreq sum of the visible postings' freqs
+ * @param tailMaxFreq max freq in the postings after the last whole block
+ * @param tailMinNorm min norm (unsigned) of those postings
  */
-final class LivePostingList {
-  private static final int INITIAL = 2;
+record LivePostingList(
+    LiveTermPostings postings,
+    byte[][] slabs,
+    int start,
+    int[] summaries,
+    int blocks,
+    int size,
+    long totalTermFreq,
+    int tailMaxFreq,
+    long tailMinNorm) {
 
-  private volatile int[] docs = new int[INITIAL];
-  private volatile int[] posStarts;
-  private volatile int[] positions;
-  private volatile long published;
-
-  private int size;
-  private int positionsEnd;
-
-  LivePostingList(boolean withPositions) {
-    if (withPositions) {
-      posStarts = new int[INITIAL];
-      positions = new int[INITIAL * 2];
-    }
-  }
-
-  /**
-   * Appends the posting of {@code doc} with the first {@code count} entries of {@code
-   * termPositions} (ignored for docs-only lists). Returns the array bytes newly allocated.
-   */
-  long add(int doc, int[] termPositions, int count) {
-    long allocated = 0;
-    int[] d = docs;
-    if (size == d.length) {
-      d = ArrayUtil.grow(d, size + 1);
-      allocated += (long) (d.length - size) * Integer.BYTES;
-      docs = d;
-    }
-    d[size] = doc;
-    int[] starts = posStarts;
-    if (starts != null) {
-      if (size == starts.length) {
-        starts = ArrayUtil.grow(starts, size + 1);
-        allocated += (long) (starts.length - size) * Integer.BYTES;
-        posStarts = starts;
-      }
-      starts[size] = positionsEnd;
-      int[] p = positions;
-      if (positionsEnd + count > p.length) {
-        int old = p.length;
-        p = ArrayUtil.grow(p, positionsEnd + count);
-        allocated += (long) (p.length - old) * Integer.BYTES;
-        positions = p;
-      }
-      System.arraycopy(termPositions, 0, p, positionsEnd, count);
-      positionsEnd += count;
-    }
-    size++;
-    published = ((long) size << 32) | positionsEnd;
-    return allocated;
-  }
-
-  /** A consistent read-only view of the postings of docs below {@code maxDoc}, or null if none. */
-  View view(int maxDoc) {
-    long p = published;
-    int publishedSize = (int) (p >>> 32);
-    int publishedPositionsEnd = (int) p;
-    int[] d = docs;
-    int n = lowerBound(d, publishedSize, maxDoc);
-    if (n == 0) {
+  /** The postings of term {@code id} below {@code maxDoc}, or null when none is visible. */
+  static LivePostingList of(LiveTermPostings postings, int id, int maxDoc) {
+    long state = postings.state(id);
+    int count = (int) (state >>> 32);
+    if (count == 0) {
       return null;
     }
-    int[] starts = posStarts;
-    if (starts == null) {
-      return new View(d, null, null, n, n);
+    int lastDoc = (int) state;
+    int[] summaries = postings.summaries(id);
+    byte[][] slabs = postings.slabs();
+    int start = postings.start(id);
+    LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
+    int size;
+    if (lastDoc < maxDoc) {
+      size = count;
+    } else {
+      // The last counted posting may be a document still being added: never decode it.
+      int stable = count - 1;
+      int block = firstBlockReaching(summaries, stable / LiveTermPostings.BLOCK, maxDoc);
+      cursor.resetToBlock(summaries, block - 1, start);
+      size = block * LiveTermPostings.BLOCK;
+      int limit = Math.min(stable, size + LiveTermPostings.BLOCK);
+      while (size < limit && cursor.next() < maxDoc) {
+        size++;
+      }
+      if (size == 0) {
+        return null;
+      }
     }
-    int end = n == publishedSize ? publishedPositionsEnd : starts[n];
-    return new View(d, starts, positions, n, end);
+    int blocks = size / LiveTermPostings.BLOCK;
+    cursor.resetToBlock(summaries, blocks - 1, start);
+    long totalTermFreq =
+        blocks == 0 ? 0 : summaries[(blocks - 1) * LiveTermPostings.SUMMARY_INTS + 4];
+    int maxFreq = 0;
+    long minNorm = -1L;
+    LiveField field = postings.field();
+    for (int i = blocks * LiveTermPostings.BLOCK; i < size; i++) {
+      int doc = cursor.next();
+      int freq = cursor.freq();
+      totalTermFreq += freq;
+      maxFreq = Math.max(maxFreq, freq);
+      long norm = field.normOrOne(doc);
+      if (Long.compareUnsigned(norm, minNorm) < 0) {
+        minNorm = norm;
+      }
+    }
+    if (maxFreq == 0) {
+      // no partial block: its impact covers no doc, keep it a valid (freq >= 1) pair
+      maxFreq = 1;
+      minNorm = 1L;
+    }
+    return new LivePostingList(
+        postings, slabs, start, summaries, blocks, size, totalTermFreq, maxFreq, minNorm);
   }
 
-  private static int lowerBound(int[] docs, int size, int key) {
+  /** The first of the first {@code blocks} blocks whose last doc is at least {@code doc}. */
+  private static int firstBlockReaching(int[] summaries, int blocks, int doc) {
     int lo = 0;
-    int hi = size;
+    int hi = blocks;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (docs[mid] < key) {
+      if (summaries[mid * LiveTermPostings.SUMMARY_INTS] < doc) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -98,23 +97,20 @@ final class LivePostingList {
     return lo;
   }
 
-  /**
-   * Postings of one term as one snapshot saw them.
-   *
-   * @param docs doc ids, ascending, valid below {@code size}
-   * @param posStarts start of each posting's positions, or null for docs-only fields
-   * @param positions all positions, valid below {@code positionsEnd}
-   * @param size number of postings (the doc freq)
-   * @param positionsEnd total number of positions (the total term freq; {@code size} when
-   *     docs-only)
-   */
-  record View(int[] docs, int[] posStarts, int[] positions, int size, int positionsEnd) {
-    int freq(int index) {
-      if (posStarts == null) {
-        return 1;
-      }
-      int end = index + 1 < size ? posStarts[index + 1] : positionsEnd;
-      return end - posStarts[index];
-    }
+  boolean hasPositions() {
+    return postings.withPositions();
+  }
+
+  int blockLastDoc(int block) {
+    return summaries[block * LiveTermPostings.SUMMARY_INTS];
+  }
+
+  int blockMaxFreq(int block) {
+    return summaries[block * LiveTermPostings.SUMMARY_INTS + 5];
+  }
+
+  long blockMinNorm(int block) {
+    int s = block * LiveTermPostings.SUMMARY_INTS;
+    return (long) summaries[s + 6] << 32 | (summaries[s + 7] & 0xFFFFFFFFL);
   }
 }

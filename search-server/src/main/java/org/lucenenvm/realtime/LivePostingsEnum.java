@@ -1,19 +1,35 @@
 package org.lucenenvm.realtime;
 
-import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.FreqAndNormBuffer;
+import org.apache.lucene.index.Impacts;
+import org.apache.lucene.index.ImpactsEnum;
 import org.apache.lucene.util.BytesRef;
 
-/** Iterates one {@link LivePostingList.View}: docs ascending, with freqs and positions. */
-final class LivePostingsEnum extends PostingsEnum {
-  private final LivePostingList.View postings;
-  private final boolean positions;
-  private int index = -1;
-  private int doc = -1;
-  private int nextPosition;
+/**
+ * Iterates one {@link LivePostingList}: docs ascending with freqs and positions, skipping whole
+ * blocks through their summaries on {@link #advance}, and exposing each block's competitive impact
+ * (one level: the block holding the target) so block-max WAND and MaxScore skip here as in a
+ * flushed segment.
+ */
+final class LivePostingsEnum extends ImpactsEnum {
+  private static final int BLOCK = LiveTermPostings.BLOCK;
 
-  LivePostingsEnum(LivePostingList.View postings, boolean positions) {
+  private final LivePostingList postings;
+  private final LivePostingCursor cursor;
+  private final boolean positions;
+  /** Postings decoded so far; the current doc is posting {@code consumed - 1}. */
+  private int consumed;
+  private int doc = -1;
+  private int shallowTarget = -1;
+  private int impactBlock;
+  private final FreqAndNormBuffer impactBuffer = new FreqAndNormBuffer();
+
+  LivePostingsEnum(LivePostingList postings, boolean positions) {
     this.postings = postings;
-    this.positions = positions && postings.posStarts() != null;
+    this.cursor = new LivePostingCursor(postings.slabs(), postings.hasPositions());
+    this.positions = positions && postings.hasPositions();
+    cursor.resetToBlock(postings.summaries(), -1, postings.start());
+    impactBuffer.growNoCopy(1);
   }
 
   @Override
@@ -23,54 +39,39 @@ final class LivePostingsEnum extends PostingsEnum {
 
   @Override
   public int nextDoc() {
-    return moveTo(index + 1);
+    if (consumed == postings.size()) {
+      return doc = NO_MORE_DOCS;
+    }
+    consumed++;
+    return doc = cursor.next();
   }
 
   @Override
   public int advance(int target) {
-    int[] docs = postings.docs();
-    int size = postings.size();
-    int lo = index + 1;
-    int step = 1;
-    int hi = lo;
-    while (hi < size && docs[hi] < target) {
-      lo = hi + 1;
-      hi += step;
-      step <<= 1;
+    int blocks = postings.blocks();
+    int block = consumed / BLOCK;
+    if (block < blocks && postings.blockLastDoc(block) < target) {
+      do {
+        block++;
+      } while (block < blocks && postings.blockLastDoc(block) < target);
+      cursor.resetToBlock(postings.summaries(), block - 1, postings.start());
+      consumed = block * BLOCK;
     }
-    hi = Math.min(hi, size);
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (docs[mid] < target) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return moveTo(lo);
-  }
-
-  private int moveTo(int i) {
-    index = i;
-    if (i >= postings.size()) {
-      doc = NO_MORE_DOCS;
-    } else {
-      doc = postings.docs()[i];
-      if (positions) {
-        nextPosition = postings.posStarts()[i];
-      }
-    }
-    return doc;
+    int d;
+    do {
+      d = nextDoc();
+    } while (d < target);
+    return d;
   }
 
   @Override
   public int freq() {
-    return postings.freq(index);
+    return cursor.freq();
   }
 
   @Override
   public int nextPosition() {
-    return positions ? postings.positions()[nextPosition++] : -1;
+    return positions ? cursor.nextPosition() : -1;
   }
 
   @Override
@@ -92,4 +93,44 @@ final class LivePostingsEnum extends PostingsEnum {
   public long cost() {
     return postings.size();
   }
+
+  @Override
+  public void advanceShallow(int target) {
+    shallowTarget = Math.max(shallowTarget, target);
+  }
+
+  @Override
+  public Impacts getImpacts() {
+    int target = Math.max(doc, shallowTarget);
+    int blocks = postings.blocks();
+    while (impactBlock < blocks && postings.blockLastDoc(impactBlock) < target) {
+      impactBlock++;
+    }
+    return impacts;
+  }
+
+  private final Impacts impacts =
+      new Impacts() {
+        @Override
+        public int numLevels() {
+          return 1;
+        }
+
+        @Override
+        public int getDocIdUpTo(int level) {
+          return impactBlock < postings.blocks()
+              ? postings.blockLastDoc(impactBlock)
+              : NO_MORE_DOCS;
+        }
+
+        @Override
+        public FreqAndNormBuffer getImpacts(int level) {
+          boolean whole = impactBlock < postings.blocks();
+          impactBuffer.freqs[0] = whole ? postings.blockMaxFreq(impactBlock) : postings.tailMaxFreq();
+          impactBuffer.norms[0] =
+              whole ? postings.blockMinNorm(impactBlock) : postings.tailMinNorm();
+          impactBuffer.size = 1;
+          return impactBuffer;
+        }
+      };
 }

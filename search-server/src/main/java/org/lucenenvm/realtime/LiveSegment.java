@@ -8,31 +8,42 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.RamUsageEstimator;
 
 /**
- * The write-optimized in-DRAM segment that absorbs new documents (SPIRIT's ingested segment): per
- * field a term hash of growable {@link LivePostingList}s, dense norms and statistics, and the
- * stored documents, all pre-sized to {@code capacity} documents.
+ * The in-DRAM segment that absorbs new documents (SPIRIT's ingested segment), laid out for reading:
+ * per field a term table and block-structured postings in shared byte slabs ({@link
+ * LiveTermPostings}), dense norms and per-doc prefix sums of the statistics, and the stored
+ * documents, all per-doc arrays pre-sized to {@code capacity}.
  *
- * <p>Exactly one thread calls {@link #add}; any number of threads read through {@link
- * #reader}. The published document count is the visibility fence: {@link #add} writes every slot
- * of a document, then stores {@code published = doc + 1} (volatile); a reader reads the count first
- * and sees documents {@code [0, published)} completely.
+ * <p><b>Memory model.</b> Exactly one thread calls {@link #add}; any number of threads read
+ * through {@link #reader}. The published document count is the visibility fence: {@link #add}
+ * writes every slot of a document (postings, norms, statistics, stored fields), then stores {@code
+ * published = doc + 1} (volatile). A reader loads {@code published} first; the volatile store
+ * happens-before that load, so every write for documents {@code [0, published)} is visible to it.
+ * Writes for later documents may also be visible, so readers bound everything by their {@code
+ * maxDoc} and load per-term state with acquire semantics (see {@link LiveTermPostings}); they never
+ * decode a posting that is not yet published.
+ *
+ * <p><b>Failed adds.</b> If {@link #add} throws (a term or positions Lucene would refuse, or an
+ * allocation failure), every term's postings, the norms and the fields the document created are
+ * rolled back before the exception leaves: the document leaves nothing behind, and the next add
+ * reuses its doc id.
  */
 final class LiveSegment {
-  private static final long BYTES_PER_NEW_TERM = 160;
-  private static final long BYTES_PER_DOC = 96;
-
   private final int capacity;
+  private final LiveBytePool pool = new LiveBytePool();
   /** Fields in creation order; a field's number is its index. Slots written before publishing. */
   private final LiveField[] fieldsByNumber;
   private final AtomicReferenceArray<FieldInfos> fieldInfosByCount;
   private final Map<String, LiveField> fieldsByName = new ConcurrentHashMap<>();
   private final RtDocument[] stored;
-  private final BytesRef[] ids;
+  /** Per doc, the id field's term id of its id (the id's bytes live in the term's record). */
+  private final int[] idTerms;
 
   private volatile int published;
   private volatile long ramBytes;
+  private long storedBytes;
   private int fieldCount;
   private int nextDoc;
   private final List<LiveField> indexedFields = new ArrayList<>();
@@ -45,11 +56,9 @@ final class LiveSegment {
     this.fieldsByNumber = new LiveField[schema.fields().size() + 1];
     this.fieldInfosByCount = new AtomicReferenceArray<>(fieldsByNumber.length + 1);
     this.stored = new RtDocument[capacity];
-    this.ids = new BytesRef[capacity];
-    long bytes = 2L * capacity * 8;
+    this.idTerms = new int[capacity];
     createField(RtSchema.ID_FIELD, FieldKind.KEYWORD, 0, true);
-    bytes += LiveField.preallocatedBytes(FieldKind.KEYWORD, capacity);
-    ramBytes = bytes;
+    ramBytes = computeRamBytes();
   }
 
   /** Documents visible to readers (the visibility fence). */
@@ -61,56 +70,136 @@ final class LiveSegment {
     return nextDoc == capacity;
   }
 
-  /** Approximate DRAM this segment holds. */
+  /**
+   * DRAM this segment holds: slabs, per-term and per-doc arrays as allocated (not as filled), and
+   * the stored documents (strings and map entries, estimated).
+   */
   long ramBytesUsed() {
     return ramBytes;
   }
 
-  /** Adds a document and publishes it; returns its doc id. Single writer only. */
+  /** The stored documents' share of {@link #ramBytesUsed}. */
+  long storedBytesUsed() {
+    return storedBytes;
+  }
+
+  /**
+   * Adds a document and publishes it; returns its doc id. Single writer only. On an exception
+   * nothing of the document remains (see the class documentation).
+   */
   int add(InvertedDocument doc) {
     int docId = nextDoc;
     if (docId == capacity) {
       throw new IllegalStateException("live segment is full (" + capacity + " docs)");
     }
-    long bytes = ramBytes + BYTES_PER_DOC;
-    LiveField idField = fieldsByNumber[0];
-    bytes += addTerm(idField, doc.id(), docId, null, 0);
-    idField.recordStats(docId, true, 1, 1);
+    int fieldsBefore = fieldCount;
+    try {
+      invert(doc, docId);
+    } catch (RuntimeException | Error e) {
+      rollback(docId, fieldsBefore);
+      throw e;
+    }
+    for (LiveField field : indexedFields) {
+      field.postings.commit();
+    }
+    storedBytes += storedBytes(doc);
+    stored[docId] = doc.source();
+    nextDoc = docId + 1;
+    ramBytes = computeRamBytes();
+    published = docId + 1;
+    return docId;
+  }
+
+  private void invert(InvertedDocument doc, int docId) {
     List<InvertedField> fields = doc.fields();
     for (InvertedField f : fields) {
       LiveField field = fieldsByName.get(f.name());
       if (field == null) {
         field = createField(f.name(), f.kind(), docId, false);
-        bytes += LiveField.preallocatedBytes(f.kind(), capacity);
-      }
-      for (int i = 0; i < f.terms().length; i++) {
-        int[] positions = f.positions()[i];
-        bytes += addTerm(field, f.terms()[i], docId, positions, positions.length);
       }
       if (field.norms != null) {
-        field.norms[docId] = f.norm();
-        field.docsWithNorms.set(docId);
+        field.norms.set(docId, f.norm());
+      }
+    }
+    LiveField idField = fieldsByNumber[0];
+    idTerms[docId] = idField.postings.add(doc.id(), docId, null, 1);
+    for (InvertedField f : fields) {
+      LiveTermPostings postings = fieldsByName.get(f.name()).postings;
+      for (int i = 0; i < f.terms().length; i++) {
+        int[] positions = f.positions()[i];
+        postings.add(f.terms()[i], docId, positions, positions.length);
       }
     }
     for (int i = 1; i < indexedFields.size(); i++) {
       LiveField field = indexedFields.get(i);
       InvertedField f = find(fields, field.name);
       if (f == null) {
-        field.recordStats(docId, false, 0, 0);
+        field.recordStats(docId, 0, 0);
       } else {
-        field.recordStats(docId, f.terms().length > 0, f.terms().length, f.length());
+        field.recordStats(docId, f.terms().length, f.length());
       }
     }
-    for (Map.Entry<String, String> e : doc.source().fields().entrySet()) {
-      bytes += 2L * e.getValue().length() + 48;
-    }
-    stored[docId] = doc.source();
-    ids[docId] = doc.id();
-    nextDoc = docId + 1;
-    ramBytes = bytes;
-    published = docId + 1;
-    return docId;
   }
+
+  /** Undoes a failed add of {@code docId}: postings, norms, and fields created by it. */
+  private void rollback(int docId, int fieldsBefore) {
+    for (LiveField field : indexedFields) {
+      field.postings.rollback();
+    }
+    for (int i = 0; i < fieldCount; i++) {
+      LiveField field = fieldsByNumber[i];
+      if (field.norms != null) {
+        field.norms.clear(docId);
+      }
+    }
+    while (fieldCount > fieldsBefore) {
+      LiveField field = fieldsByNumber[--fieldCount];
+      fieldsByNumber[fieldCount] = null;
+      fieldsByName.remove(field.name);
+      indexedFields.remove(field);
+    }
+  }
+
+  private long computeRamBytes() {
+    long bytes =
+        pool.ramBytesUsed()
+            + RamUsageEstimator.shallowSizeOf(stored)
+            + RamUsageEstimator.sizeOf(idTerms)
+            + storedBytes;
+    for (int i = 0; i < fieldCount; i++) {
+      bytes += fieldsByNumber[i].ramBytesUsed();
+    }
+    return bytes;
+  }
+
+  /** Estimated heap of a stored document. */
+  private static long storedBytes(InvertedDocument doc) {
+    long bytes =
+        RamUsageEstimator.shallowSizeOfInstance(RtDocument.class) + stringBytes(doc.source().id());
+    for (Map.Entry<String, String> e : doc.source().fields().entrySet()) {
+      bytes += MAP_ENTRY_BYTES + stringBytes(e.getValue());
+    }
+    return bytes;
+  }
+
+  /** Heap of a string with the JDK's compact strings: one byte per char when all are Latin-1. */
+  private static long stringBytes(String s) {
+    int bytesPerChar = 1;
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) > 0xFF) {
+        bytesPerChar = 2;
+        break;
+      }
+    }
+    return STRING_BYTES
+        + RamUsageEstimator.alignObjectSize(
+            RamUsageEstimator.NUM_BYTES_ARRAY_HEADER + (long) bytesPerChar * s.length());
+  }
+
+  private static final long STRING_BYTES = RamUsageEstimator.shallowSizeOfInstance(String.class);
+
+  /** A map entry plus its share of the table (field names are shared with the schema). */
+  private static final long MAP_ENTRY_BYTES = 48;
 
   private static InvertedField find(List<InvertedField> fields, String name) {
     for (InvertedField f : fields) {
@@ -121,19 +210,8 @@ final class LiveSegment {
     return null;
   }
 
-  private long addTerm(LiveField field, BytesRef term, int docId, int[] positions, int count) {
-    long bytes = 0;
-    LivePostingList postings = field.terms.get(term);
-    if (postings == null) {
-      postings = new LivePostingList(field.hasPositions());
-      field.terms.put(term, postings);
-      bytes += BYTES_PER_NEW_TERM + term.length;
-    }
-    return bytes + postings.add(docId, positions, count);
-  }
-
   private LiveField createField(String name, FieldKind kind, int firstDoc, boolean idField) {
-    LiveField field = new LiveField(name, kind, fieldCount, firstDoc, capacity, idField);
+    LiveField field = new LiveField(name, kind, fieldCount, firstDoc, capacity, idField, pool);
     fieldsByNumber[fieldCount++] = field;
     fieldsByName.put(name, field);
     if (kind != FieldKind.STORED) {
@@ -172,8 +250,9 @@ final class LiveSegment {
     return stored[doc];
   }
 
+  /** The id of {@code doc} (a published doc), pointing into the segment's pool: do not modify. */
   BytesRef id(int doc) {
-    return ids[doc];
+    return fieldsByNumber[0].postings.term(idTerms[doc]);
   }
 
   /** A reader over the currently published documents with the given deletions. */

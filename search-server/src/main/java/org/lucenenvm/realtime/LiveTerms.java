@@ -1,24 +1,21 @@
 package org.lucenenvm.realtime;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
 import org.apache.lucene.index.BaseTermsEnum;
 import org.apache.lucene.index.ImpactsEnum;
 import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.index.SlowImpactsEnum;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.util.BytesRef;
 
 /**
  * The terms of one {@link LiveField} as a snapshot of {@code maxDoc} docs sees them. Exact lookups
- * go through the term hash; sorted iteration (next, seekCeil, ords) sorts the visible terms once
- * per snapshot, on first use.
+ * go through the field's term hash; sorted iteration (next, seekCeil, ords) sorts the visible terms
+ * once per snapshot, on first use.
  */
 final class LiveTerms extends Terms {
   private final LiveField field;
+  private final LiveTermPostings postings;
   private final int maxDoc;
   private volatile Entry[] sorted;
 
@@ -26,19 +23,23 @@ final class LiveTerms extends Terms {
 
   LiveTerms(LiveField field, int maxDoc) {
     this.field = field;
+    this.postings = field.postings;
     this.maxDoc = maxDoc;
   }
 
   private Entry[] sorted() {
     Entry[] s = sorted;
     if (s == null) {
-      List<Entry> visible = new ArrayList<>();
-      for (Map.Entry<BytesRef, LivePostingList> e : field.terms.entrySet()) {
-        if (e.getValue().view(maxDoc) != null) {
-          visible.add(new Entry(e.getKey(), e.getValue()));
+      int count = postings.termCount();
+      Entry[] visible = new Entry[count];
+      int n = 0;
+      for (int id = 0; id < count; id++) {
+        LivePostingList list = LivePostingList.of(postings, id, maxDoc);
+        if (list != null) {
+          visible[n++] = new Entry(postings.term(id), list);
         }
       }
-      s = visible.toArray(new Entry[0]);
+      s = Arrays.copyOf(visible, n);
       Arrays.sort(s, (a, b) -> a.term.compareTo(b.term));
       sorted = s;
     }
@@ -92,19 +93,19 @@ final class LiveTerms extends Terms {
 
   private final class Enum extends BaseTermsEnum {
     private BytesRef term;
-    private LivePostingList.View postings;
+    private LivePostingList list;
     /** Index in the sorted terms, or -1 when positioned by an exact lookup only. */
     private int ord = -1;
 
     @Override
     public boolean seekExact(BytesRef text) {
-      LivePostingList list = field.terms.get(text);
-      LivePostingList.View view = list == null ? null : list.view(maxDoc);
-      if (view == null) {
+      int id = postings.find(text);
+      LivePostingList found = id < 0 ? null : LivePostingList.of(postings, id, maxDoc);
+      if (found == null) {
         return false;
       }
       term = BytesRef.deepCopyOf(text);
-      postings = view;
+      list = found;
       ord = -1;
       return true;
     }
@@ -124,7 +125,7 @@ final class LiveTerms extends Terms {
       }
       if (lo == s.length) {
         term = null;
-        postings = null;
+        list = null;
         return SeekStatus.END;
       }
       position(lo);
@@ -140,24 +141,19 @@ final class LiveTerms extends Terms {
       Entry e = sorted()[index];
       ord = index;
       term = e.term;
-      postings = e.postings.view(maxDoc);
+      list = e.postings;
     }
 
     @Override
     public BytesRef next() {
       Entry[] s = sorted();
-      int nextOrd;
-      if (term == null) {
-        nextOrd = ord + 1;
-      } else if (ord >= 0) {
-        nextOrd = ord + 1;
-      } else {
+      if (term != null && ord < 0) {
         seekCeil(term);
-        nextOrd = ord + 1;
       }
+      int nextOrd = ord + 1;
       if (nextOrd >= s.length) {
         term = null;
-        postings = null;
+        list = null;
         ord = s.length;
         return null;
       }
@@ -180,23 +176,22 @@ final class LiveTerms extends Terms {
 
     @Override
     public int docFreq() {
-      return postings.size();
+      return list.size();
     }
 
     @Override
     public long totalTermFreq() {
-      return postings.positionsEnd();
+      return list.totalTermFreq();
     }
 
     @Override
     public PostingsEnum postings(PostingsEnum reuse, int flags) {
-      return new LivePostingsEnum(
-          postings, PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS));
+      return new LivePostingsEnum(list, PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS));
     }
 
     @Override
     public ImpactsEnum impacts(int flags) {
-      return new SlowImpactsEnum(postings(null, flags));
+      return new LivePostingsEnum(list, PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS));
     }
   }
 }

@@ -1,6 +1,9 @@
 package org.lucenenvm.realtime;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
@@ -86,5 +89,89 @@ public class LiveSegmentTest extends LuceneTestCase {
     b.add(new TermQuery(new Term("body", "red")), BooleanClause.Occur.MUST);
     b.add(new PhraseQuery("body", "red", "dog"), BooleanClause.Occur.MUST);
     assertEquals(1, new IndexSearcher(live.reader(null)).count(b.build()));
+  }
+
+  /**
+   * Documents that fail half-way (a refused term injected at a random place, after other fields and
+   * terms were already added) leave nothing: the snapshot taken before is unchanged, and the
+   * segment after all adds equals an IndexWriter index of the documents that succeeded.
+   */
+  public void testFailedAddLeavesNothing() throws Exception {
+    StandardAnalyzer analyzer = new StandardAnalyzer();
+    DocumentInverter inverter = new DocumentInverter(SCHEMA, analyzer, new BM25Similarity());
+    int numDocs = atLeast(800);
+    LiveSegment live = new LiveSegment(SCHEMA, numDocs);
+    List<RtDocument> added = new ArrayList<>();
+    int failures = 0;
+    for (int i = 0; i < numDocs; i++) {
+      RtDocument doc = TestCorpus.randomDocument(random(), "d" + i);
+      InvertedDocument inverted = inverter.invert(doc);
+      if (random().nextInt(4) == 0) {
+        InvertedDocument broken = breakOneTerm(random(), inverted);
+        if (broken != null) {
+          LiveLeafReader before = live.reader(null);
+          long bodyHits = new IndexSearcher(before).count(new TermQuery(new Term("body", "w0")));
+          expectThrows(IllegalArgumentException.class, () -> live.add(broken));
+          failures++;
+          assertEquals(i, live.published());
+          assertEquals(
+              bodyHits, new IndexSearcher(live.reader(null)).count(new TermQuery(new Term("body", "w0"))));
+        }
+      }
+      assertEquals(i, live.add(inverted));
+      added.add(doc);
+    }
+    assertTrue(failures > 0);
+    LiveLeafReaderComparisonTest.assertMatches(live.reader(null), added, analyzer);
+  }
+
+  /**
+   * A copy of {@code doc} whose field {@code j}, term {@code i} is refused by the live segment
+   * (too long, or positions out of order), or null when the doc has no term to break.
+   */
+  static InvertedDocument breakOneTerm(Random random, InvertedDocument doc) {
+    List<InvertedField> fields = new ArrayList<>(doc.fields());
+    List<Integer> withTerms = new ArrayList<>();
+    for (int j = 0; j < fields.size(); j++) {
+      if (fields.get(j).terms().length > 0) {
+        withTerms.add(j);
+      }
+    }
+    if (withTerms.isEmpty()) {
+      return null;
+    }
+    int j = withTerms.get(random.nextInt(withTerms.size()));
+    InvertedField f = fields.get(j);
+    int i = random.nextInt(f.terms().length);
+    BytesRef[] terms = f.terms().clone();
+    int[][] positions = f.positions().clone();
+    if (f.kind() == FieldKind.TEXT && random.nextBoolean()) {
+      positions[i] = new int[] {5, 2};
+    } else {
+      terms[i] = new BytesRef(new byte[IndexWriter.MAX_TERM_LENGTH + 1]);
+    }
+    fields.set(j, new InvertedField(f.name(), f.kind(), terms, positions, f.length(), f.norm()));
+    return new InvertedDocument(doc.source(), doc.id(), fields);
+  }
+
+  /** A delete copies one block, and older deletions keep their view. */
+  public void testDeletionsAreCopyOnWrite() {
+    int capacity = 10_000;
+    DeletedDocs first = DeletedDocs.delete(null, 17, capacity);
+    DeletedDocs second = DeletedDocs.delete(first, 9_999, capacity);
+    DeletedDocs third = DeletedDocs.delete(second, 18, capacity);
+    assertFalse(first.get(17));
+    assertTrue(first.get(9_999));
+    assertTrue(first.get(18));
+    assertFalse(second.get(9_999));
+    assertTrue(second.get(18));
+    assertFalse(third.get(18));
+    assertEquals(3, third.count());
+    expectThrows(IllegalStateException.class, () -> DeletedDocs.delete(third, 17, capacity));
+    DeletedDocs roundTrip = new DeletedDocs(third.live(), third.count());
+    for (int doc = 0; doc < capacity; doc++) {
+      assertEquals(third.get(doc), roundTrip.get(doc));
+    }
+    assertEquals(capacity, roundTrip.length());
   }
 }

@@ -1,0 +1,68 @@
+package org.lucenenvm.realtime;
+
+/**
+ * Decodes one term's postings in the format {@link LiveTermPostings} writes: per posting, for
+ * docs-only fields {@code vInt(docDelta)}; for fields with positions {@code vInt(docDelta << 1 |
+ * (freq == 1 ? 1 : 0))}, {@code vInt(freq)} when freq &gt; 1, then freq {@code vInt(positionDelta)}.
+ * The first doc delta is taken from doc -1. Positions not read are skipped on {@link #next}.
+ */
+final class LivePostingCursor {
+  private final LiveSlices.Reader in;
+  private final boolean withPositions;
+  private int doc;
+  private int freq;
+  private int positionsLeft;
+  private int position;
+
+  LivePostingCursor(byte[][] slabs, boolean withPositions) {
+    this.in = new LiveSlices.Reader(slabs);
+    this.withPositions = withPositions;
+  }
+
+  /** Positions before a posting whose predecessor (if any) is {@code previousDoc}. */
+  void reset(int address, int dataEnd, int level, int previousDoc) {
+    in.reset(address, dataEnd, level);
+    doc = previousDoc;
+    freq = 0;
+    positionsLeft = 0;
+  }
+
+  /** Positions at the start of a block described by {@code summaries} (block -1: the list start). */
+  void resetToBlock(int[] summaries, int block, int start) {
+    if (block < 0) {
+      reset(start, start + LiveSlices.size(0) - LiveSlices.POINTER_BYTES, 0, -1);
+    } else {
+      int s = block * LiveTermPostings.SUMMARY_INTS;
+      reset(summaries[s + 1], summaries[s + 2], summaries[s + 3], summaries[s]);
+    }
+  }
+
+  /** Decodes the next posting and returns its doc. */
+  int next() {
+    if (positionsLeft > 0) {
+      in.skipVInts(positionsLeft);
+    }
+    if (withPositions) {
+      int code = in.readVInt();
+      doc += code >>> 1;
+      freq = (code & 1) != 0 ? 1 : in.readVInt();
+      positionsLeft = freq;
+      position = 0;
+    } else {
+      doc += in.readVInt();
+      freq = 1;
+    }
+    return doc;
+  }
+
+  int freq() {
+    return freq;
+  }
+
+  /** The next position of the current posting (the caller reads at most {@link #freq} of them). */
+  int nextPosition() {
+    positionsLeft--;
+    position += in.readVInt();
+    return position;
+  }
+}

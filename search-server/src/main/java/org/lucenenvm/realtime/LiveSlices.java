@@ -1,0 +1,97 @@
+package org.lucenenvm.realtime;
+
+/**
+ * Slice chains in a {@link LiveBytePool}: each term's postings are a chain of slices of growing
+ * size ({@link #size}); the last {@value #POINTER_BYTES} bytes of a slice hold the address of the
+ * next one once the writer has filled it. Readers derive every slice's end from its level, so no
+ * end marker is stored.
+ */
+final class LiveSlices {
+  static final int POINTER_BYTES = 4;
+  private static final int[] SIZES = {10, 14, 20, 28, 40, 56, 80, 112, 160};
+
+  private LiveSlices() {}
+
+  /** Size in bytes (pointer included) of a slice of {@code level}. */
+  static int size(int level) {
+    return SIZES[level];
+  }
+
+  static int nextLevel(int level) {
+    return Math.min(level + 1, SIZES.length - 1);
+  }
+
+  /** Writes the forward {@code pointer} at {@code address} (the end of a slice's data). */
+  static void writePointer(LiveBytePool pool, int address, int pointer) {
+    byte[] slab = pool.slab(address);
+    int o = address & LiveBytePool.SLAB_MASK;
+    slab[o] = (byte) (pointer >>> 24);
+    slab[o + 1] = (byte) (pointer >>> 16);
+    slab[o + 2] = (byte) (pointer >>> 8);
+    slab[o + 3] = (byte) pointer;
+  }
+
+  static int readPointer(byte[] slab, int offset) {
+    return ((slab[offset] & 0xFF) << 24)
+        | ((slab[offset + 1] & 0xFF) << 16)
+        | ((slab[offset + 2] & 0xFF) << 8)
+        | (slab[offset + 3] & 0xFF);
+  }
+
+  /**
+   * A forward-only cursor over a slice chain. Position it with {@link #reset}; the bytes it reads
+   * must be covered by the reader's synchronization with the writer (see {@link LiveBytePool}).
+   */
+  static final class Reader {
+    private final byte[][] slabs;
+    private byte[] slab;
+    private int pos;
+    private int end;
+    private int level;
+
+    Reader(byte[][] slabs) {
+      this.slabs = slabs;
+    }
+
+    /** Positions at {@code address} inside a slice of {@code level} whose data ends at {@code dataEnd}. */
+    void reset(int address, int dataEnd, int level) {
+      this.slab = slabs[address >>> LiveBytePool.SLAB_SHIFT];
+      this.pos = address & LiveBytePool.SLAB_MASK;
+      this.end = dataEnd & LiveBytePool.SLAB_MASK;
+      this.level = level;
+      if (pos > end) {
+        throw new IllegalStateException("slice position " + pos + " beyond its end " + end);
+      }
+    }
+
+    byte readByte() {
+      if (pos == end) {
+        int next = readPointer(slab, pos);
+        level = nextLevel(level);
+        slab = slabs[next >>> LiveBytePool.SLAB_SHIFT];
+        pos = next & LiveBytePool.SLAB_MASK;
+        end = pos + size(level) - POINTER_BYTES;
+      }
+      return slab[pos++];
+    }
+
+    int readVInt() {
+      byte b = readByte();
+      int i = b & 0x7F;
+      for (int shift = 7; b < 0; shift += 7) {
+        b = readByte();
+        i |= (b & 0x7F) << shift;
+      }
+      return i;
+    }
+
+    /** Skips {@code count} vInts. */
+    void skipVInts(int count) {
+      while (count > 0) {
+        if (readByte() >= 0) {
+          count--;
+        }
+      }
+    }
+  }
+}

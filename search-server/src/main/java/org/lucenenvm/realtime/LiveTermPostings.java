@@ -1,0 +1,404 @@
+package org.lucenenvm.realtime;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.util.ArrayUtil;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.RamUsageEstimator;
+import org.apache.lucene.util.StringHelper;
+
+/**
+ * The terms and postings of one field of a {@link LiveSegment}, in parallel arrays indexed by term
+ * id and in {@link LiveBytePool} slices, with no object per term.
+ *
+ * <p><b>Layout.</b> Per term one pool record: the length (one byte below 128, else two bytes with
+ * the high bit of the first set), the term's bytes, then the first slice of its postings. Postings:
+ * one slice chain per term ({@link LiveSlices}) in the format {@link LivePostingCursor} decodes.
+ * Every {@value #BLOCK} postings the writer seals a block and appends a summary of {@value
+ * #SUMMARY_INTS} ints to the term's summary array: last doc, address/data end/level where the
+ * next block starts, cumulative total term freq, and the block's competitive impact (max freq,
+ * min norm as two ints, unsigned order as in Lucene's impacts). Terms are found through an
+ * open-addressing table of {@code id + 1}.
+ *
+ * <p><b>Memory model</b> (one writer, any number of readers, no locks). A term's state is one
+ * {@code long} ({@code count << 32 | lastDoc}) the writer stores with release semantics after it
+ * wrote the posting's bytes, its summary and any grown array; a reader loads it with acquire
+ * semantics and so sees every byte of the first {@code count} postings. Grown arrays (term table,
+ * hash slots, a term's summaries) are complete copies published by a volatile or release store.
+ * A reader of a snapshot of {@code maxDoc} docs never decodes a term's <em>last</em> counted
+ * posting unless its doc is below {@code maxDoc}: that posting may belong to a document being
+ * added, whose bytes a failed add rolls back and overwrites. Every other counted posting belongs
+ * to a published document and never changes, so a reader cannot see a torn posting or block.
+ *
+ * <p><b>Failed adds.</b> The writer journals the state and write cursor of every term a document
+ * touches; {@link #rollback} restores them (and release-stores the old state), so a document that
+ * failed half-way leaves no posting behind and the next document reuses its doc id and bytes.
+ */
+final class LiveTermPostings {
+  static final int BLOCK = 128;
+  static final int SUMMARY_INTS = 8;
+
+  private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(long[].class);
+  private static final VarHandle SUMMARIES = MethodHandles.arrayElementVarHandle(int[][].class);
+  private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(int[].class);
+
+  private final LiveBytePool pool;
+  private final LiveField field;
+  private final boolean withPositions;
+
+  /** Per-term arrays; replaced as a whole when they grow. */
+  private static final class Table {
+    final int[] termAddress;
+    final long[] state;
+    final int[] cursor;
+    /** Offset in the cursor's slab where the current slice's data ends (its pointer starts). */
+    final char[] dataEnd;
+    final byte[] level;
+    final int[][] summaries;
+
+    Table(int size) {
+      termAddress = new int[size];
+      state = new long[size];
+      cursor = new int[size];
+      dataEnd = new char[size];
+      level = new byte[size];
+      summaries = new int[size][];
+    }
+
+    int size() {
+      return state.length;
+    }
+
+    Table grow(int minSize, int used) {
+      Table t = new Table(ArrayUtil.oversize(minSize, Long.BYTES));
+      System.arraycopy(termAddress, 0, t.termAddress, 0, used);
+      System.arraycopy(state, 0, t.state, 0, used);
+      System.arraycopy(cursor, 0, t.cursor, 0, used);
+      System.arraycopy(dataEnd, 0, t.dataEnd, 0, used);
+      System.arraycopy(level, 0, t.level, 0, used);
+      System.arraycopy(summaries, 0, t.summaries, 0, used);
+      return t;
+    }
+
+    static long bytesPerTerm() {
+      return 2 * Integer.BYTES + Long.BYTES + Character.BYTES + 1 + RamUsageEstimator.NUM_BYTES_OBJECT_REF;
+    }
+  }
+
+  private volatile Table table = new Table(16);
+  private volatile int[] slots = new int[32];
+  private volatile int termCount;
+  private long summaryBytes;
+
+  /** Journal of the current document: touched term ids and what to restore. */
+  private int[] touched = new int[16];
+  private long[] savedState = new long[16];
+  private int[] savedCursor = new int[16];
+  private char[] savedDataEnd = new char[16];
+  private byte[] savedLevel = new byte[16];
+  private int touchedCount;
+
+  LiveTermPostings(LiveBytePool pool, LiveField field) {
+    this.pool = pool;
+    this.field = field;
+    this.withPositions = field.hasPositions();
+  }
+
+  boolean withPositions() {
+    return withPositions;
+  }
+
+  LiveField field() {
+    return field;
+  }
+
+  // ---------------------------------------------------------------- writer
+
+  /**
+   * Appends the posting of {@code doc} for {@code term} with the first {@code freq} entries of
+   * {@code positions} (ignored for docs-only fields). Throws {@link IllegalArgumentException} on a
+   * term or positions Lucene would refuse; the caller then {@link #rollback rolls back} the doc.
+   * Returns the term's id.
+   */
+  int add(BytesRef term, int doc, int[] positions, int freq) {
+    if (term.length > IndexWriter.MAX_TERM_LENGTH) {
+      throw new IllegalArgumentException(
+          "term of " + term.length + " bytes in field '" + field.name + "' exceeds "
+              + IndexWriter.MAX_TERM_LENGTH);
+    }
+    if (withPositions) {
+      checkPositions(term, positions, freq);
+    }
+    int id = find(term);
+    if (id < 0) {
+      id = insert(term);
+    }
+    Table t = table;
+    long state = t.state[id];
+    int count = (int) (state >>> 32);
+    int lastDoc = count == 0 ? -1 : (int) state;
+    if (doc <= lastDoc) {
+      throw new IllegalArgumentException(
+          "term '" + term.utf8ToString() + "' added twice to doc " + doc + " of field '"
+              + field.name + "'");
+    }
+    journal(t, id);
+    int delta = doc - lastDoc;
+    if (withPositions) {
+      writeVInt(id, delta << 1 | (freq == 1 ? 1 : 0));
+      if (freq > 1) {
+        writeVInt(id, freq);
+      }
+      int previous = 0;
+      for (int i = 0; i < freq; i++) {
+        writeVInt(id, positions[i] - previous);
+        previous = positions[i];
+      }
+    } else {
+      writeVInt(id, delta);
+    }
+    count++;
+    if (count % BLOCK == 0) {
+      seal(id, count / BLOCK - 1, doc);
+    }
+    STATES.setRelease(table.state, id, (long) count << 32 | doc);
+    return id;
+  }
+
+  private void checkPositions(BytesRef term, int[] positions, int freq) {
+    if (freq < 1 || positions.length < freq) {
+      throw new IllegalArgumentException(
+          "term '" + term.utf8ToString() + "' of field '" + field.name + "' has freq " + freq
+              + " with " + positions.length + " positions");
+    }
+    int previous = 0;
+    for (int i = 0; i < freq; i++) {
+      if (positions[i] < previous) {
+        throw new IllegalArgumentException(
+            "positions of term '" + term.utf8ToString() + "' in field '" + field.name
+                + "' are not ascending and non-negative: " + positions[i] + " after " + previous);
+      }
+      previous = positions[i];
+    }
+  }
+
+  /** Forgets the journal: the document was published. */
+  void commit() {
+    touchedCount = 0;
+  }
+
+  /** Restores every term the current document touched (newest first). */
+  void rollback() {
+    Table t = table;
+    for (int i = touchedCount - 1; i >= 0; i--) {
+      int id = touched[i];
+      t.cursor[id] = savedCursor[i];
+      t.dataEnd[id] = (char) savedDataEnd[i];
+      t.level[id] = savedLevel[i];
+      STATES.setRelease(t.state, id, savedState[i]);
+    }
+    touchedCount = 0;
+  }
+
+  private void journal(Table t, int id) {
+    if (touchedCount == touched.length) {
+      int n = ArrayUtil.oversize(touchedCount + 1, Long.BYTES);
+      touched = ArrayUtil.growExact(touched, n);
+      savedState = ArrayUtil.growExact(savedState, n);
+      savedCursor = ArrayUtil.growExact(savedCursor, n);
+      savedDataEnd = ArrayUtil.growExact(savedDataEnd, n);
+      savedLevel = ArrayUtil.growExact(savedLevel, n);
+    }
+    touched[touchedCount] = id;
+    savedState[touchedCount] = t.state[id];
+    savedCursor[touchedCount] = t.cursor[id];
+    savedDataEnd[touchedCount] = t.dataEnd[id];
+    savedLevel[touchedCount] = t.level[id];
+    touchedCount++;
+  }
+
+  private void writeVInt(int id, int value) {
+    while ((value & ~0x7F) != 0) {
+      writeByte(id, (byte) ((value & 0x7F) | 0x80));
+      value >>>= 7;
+    }
+    writeByte(id, (byte) value);
+  }
+
+  private void writeByte(int id, byte b) {
+    Table t = table;
+    int c = t.cursor[id];
+    if ((c & LiveBytePool.SLAB_MASK) == t.dataEnd[id]) {
+      int level = LiveSlices.nextLevel(t.level[id]);
+      int size = LiveSlices.size(level);
+      int next = pool.allocate(size);
+      LiveSlices.writePointer(pool, c, next);
+      c = next;
+      t.dataEnd[id] = (char) ((next + size - LiveSlices.POINTER_BYTES) & LiveBytePool.SLAB_MASK);
+      t.level[id] = (byte) level;
+    }
+    pool.slab(c)[c & LiveBytePool.SLAB_MASK] = b;
+    t.cursor[id] = c + 1;
+  }
+
+  /** Writes the summary of block {@code block}, which ends with {@code lastDoc}. */
+  private void seal(int id, int block, int lastDoc) {
+    Table t = table;
+    int[] previous = t.summaries[id];
+    LivePostingCursor cursor = new LivePostingCursor(pool.slabs(), withPositions);
+    cursor.resetToBlock(previous, block - 1, start(id));
+    long sumFreq = block == 0 ? 0 : previous[(block - 1) * SUMMARY_INTS + 4];
+    int maxFreq = 0;
+    long minNorm = -1L;
+    for (int i = 0; i < BLOCK; i++) {
+      int doc = cursor.next();
+      int freq = cursor.freq();
+      sumFreq += freq;
+      maxFreq = Math.max(maxFreq, freq);
+      long norm = field.normOrOne(doc);
+      if (Long.compareUnsigned(norm, minNorm) < 0) {
+        minNorm = norm;
+      }
+    }
+    int[] summaries = previous;
+    int offset = block * SUMMARY_INTS;
+    if (summaries == null || summaries.length < offset + SUMMARY_INTS) {
+      summaries =
+          summaries == null
+              ? new int[SUMMARY_INTS * 2]
+              : ArrayUtil.growExact(summaries, summaries.length * 2);
+      summaryBytes +=
+          RamUsageEstimator.sizeOf(summaries)
+              - (previous == null ? 0 : RamUsageEstimator.sizeOf(previous));
+    }
+    summaries[offset] = lastDoc;
+    summaries[offset + 1] = t.cursor[id];
+    summaries[offset + 2] = (t.cursor[id] & ~LiveBytePool.SLAB_MASK) | t.dataEnd[id];
+    summaries[offset + 3] = t.level[id];
+    summaries[offset + 4] = Math.toIntExact(sumFreq);
+    summaries[offset + 5] = maxFreq;
+    summaries[offset + 6] = (int) (minNorm >>> 32);
+    summaries[offset + 7] = (int) minNorm;
+    SUMMARIES.setRelease(t.summaries, id, summaries);
+  }
+
+  private int insert(BytesRef term) {
+    int id = termCount;
+    Table t = table;
+    if (id == t.size()) {
+      t = t.grow(id + 1, id);
+      table = t;
+    }
+    int lengthBytes = term.length < 0x80 ? 1 : 2;
+    int size = LiveSlices.size(0);
+    int address = pool.allocate(lengthBytes + term.length + size);
+    byte[] slab = pool.slab(address);
+    int o = address & LiveBytePool.SLAB_MASK;
+    if (lengthBytes == 1) {
+      slab[o] = (byte) term.length;
+    } else {
+      slab[o] = (byte) (0x80 | term.length >>> 8);
+      slab[o + 1] = (byte) term.length;
+    }
+    System.arraycopy(term.bytes, term.offset, slab, o + lengthBytes, term.length);
+    int start = address + lengthBytes + term.length;
+    t.termAddress[id] = address;
+    t.cursor[id] = start;
+    t.dataEnd[id] = (char) ((start + size - LiveSlices.POINTER_BYTES) & LiveBytePool.SLAB_MASK);
+    termCount = id + 1;
+    int[] s = slots;
+    if ((id + 1) * 5L > s.length * 4L) {
+      s = rehash(s.length * 2, id);
+      slots = s;
+    }
+    SLOTS.setRelease(s, freeSlot(s, hash(term)), id + 1);
+    return id;
+  }
+
+  private int[] rehash(int size, int count) {
+    int[] s = new int[size];
+    for (int id = 0; id < count; id++) {
+      s[freeSlot(s, hash(term(id)))] = id + 1;
+    }
+    return s;
+  }
+
+  private static int freeSlot(int[] s, int hash) {
+    int mask = s.length - 1;
+    int slot = hash & mask;
+    while (s[slot] != 0) {
+      slot = (slot + 1) & mask;
+    }
+    return slot;
+  }
+
+  private static int hash(BytesRef term) {
+    return StringHelper.murmurhash3_x86_32(term, StringHelper.GOOD_FAST_HASH_SEED);
+  }
+
+  /** Bytes held by the per-term arrays, hash slots and summaries (slices are in the pool). */
+  long ramBytesUsed() {
+    return table.size() * Table.bytesPerTerm()
+        + (long) slots.length * Integer.BYTES
+        + summaryBytes
+        + (long) touched.length * (2 * Integer.BYTES + Long.BYTES + Character.BYTES + 1);
+  }
+
+  // ---------------------------------------------------------------- readers
+
+  /** Terms ever added (some may have no posting below a given snapshot). */
+  int termCount() {
+    return termCount;
+  }
+
+  /** The id of {@code term}, or -1. Safe for readers. */
+  int find(BytesRef term) {
+    int[] s = slots;
+    int mask = s.length - 1;
+    int slot = hash(term) & mask;
+    while (true) {
+      int v = (int) SLOTS.getAcquire(s, slot);
+      if (v == 0) {
+        return -1;
+      }
+      if (term(v - 1).bytesEquals(term)) {
+        return v - 1;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  /** The bytes of term {@code id}, pointing into the pool (do not modify). */
+  BytesRef term(int id) {
+    int address = table.termAddress[id];
+    byte[] slab = pool.slab(address);
+    int o = address & LiveBytePool.SLAB_MASK;
+    int length = slab[o];
+    if (length >= 0) {
+      return new BytesRef(slab, o + 1, length);
+    }
+    length = (length & 0x7F) << 8 | (slab[o + 1] & 0xFF);
+    return new BytesRef(slab, o + 2, length);
+  }
+
+  /** Address of the first slice of term {@code id}: right after the term's bytes. */
+  int start(int id) {
+    BytesRef term = term(id);
+    return (table.termAddress[id] & ~LiveBytePool.SLAB_MASK) + term.offset + term.length;
+  }
+
+  /** {@code count << 32 | lastDoc} of term {@code id}, with acquire semantics. */
+  long state(int id) {
+    return (long) STATES.getAcquire(table.state, id);
+  }
+
+  /** Block summaries of term {@code id} (load after {@link #state}), or null. */
+  int[] summaries(int id) {
+    return (int[]) SUMMARIES.getAcquire(table.summaries, id);
+  }
+
+  byte[][] slabs() {
+    return pool.slabs();
+  }
+}
