@@ -18,6 +18,7 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.WildcardQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.IOContext;
@@ -337,6 +338,10 @@ public class RtEngineTest extends LuceneTestCase {
       RtSearchResult expired = engine.search(common, 10, () -> true, true);
       assertTrue(expired.timedOut());
       assertEquals(0, expired.totalHits().value());
+      RtSearchResult expiredInRewrite =
+          engine.search(new WildcardQuery(new Term("body", "comm*")), 10, () -> true, true);
+      assertTrue("term expansion is bounded by the timeout too", expiredInRewrite.timedOut());
+      assertEquals(0, expiredInRewrite.hits().size());
       RtSearchResult bare = engine.search(common, 10, null, false);
       assertEquals(10, bare.hits().size());
       assertNull(bare.hits().get(0).id());
