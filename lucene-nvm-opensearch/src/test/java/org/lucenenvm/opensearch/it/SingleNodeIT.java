@@ -102,7 +102,15 @@ public class SingleNodeIT {
     assertTrue(details, details.contains(
         "NVM pool of shard [full][0] on node [single] is full (index.store.nvm.pool.size = 8mb)"));
 
-    rest.post("/full/_close", null).ok();
+    // Closing fails while the shard is between allocation retries; try until it is closed.
+    boolean closed = false;
+    for (int i = 0; i < 120 && !closed; i++) {
+      closed = rest.post("/full/_close", null).body().at("/indices/full/closed").asBoolean();
+      if (!closed) {
+        Node.sleep(500);
+      }
+    }
+    assertTrue("index [full] closed", closed);
     rest.put("/full/_settings", "{\"index.store.nvm.pool.size\": \"128mb\"}").ok();
     rest.post("/full/_open", null).ok();
     Docs.waitForStatus(rest, "full", "green");
