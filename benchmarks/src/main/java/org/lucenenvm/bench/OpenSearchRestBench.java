@@ -63,6 +63,10 @@ public final class OpenSearchRestBench implements Callable<Integer> {
   @Option(names = "--warmup", defaultValue = "200", description = "Untimed queries per category first (default ${DEFAULT-VALUE}).")
   int warmup;
 
+  @Option(names = "--rounds", defaultValue = "1",
+      description = "Times the whole list of configurations is run, alternating them (default ${DEFAULT-VALUE}).")
+  int rounds;
+
   @Option(names = "--out", description = "CSV file to write (one row per configuration and category).")
   Path out;
 
@@ -79,27 +83,11 @@ public final class OpenSearchRestBench implements Callable<Integer> {
       byCategory.computeIfAbsent(task.category(), c -> new ArrayList<>()).add(task.query());
     }
     List<String> rows = new ArrayList<>();
-    rows.add("codec,store,category,docs_per_s,queries,p50_us,p99_us,took_p50_ms,took_p99_ms");
-    for (String config : configs) {
-      String[] parts = config.split(":");
-      if (parts.length != 2) {
-        throw new CommandLine.ParameterException(new CommandLine(this), "--configs entry must be codec:store, got " + config);
+    rows.add("round,codec,store,category,docs_per_s,queries,p50_us,p99_us,took_p50_ms,took_p99_ms");
+    for (int round = 1; round <= rounds; round++) {
+      for (String config : configs) {
+        runConfiguration(round, config, byCategory, rows);
       }
-      String index = "bench-" + parts[0].toLowerCase() + "-" + parts[1].toLowerCase();
-      double docsPerSecond = ingest(index, parts[0], parts[1]);
-      System.out.printf("%s codec + %s store: %.0f docs/s%n", parts[0], parts[1], docsPerSecond);
-      for (Map.Entry<String, List<String>> category : byCategory.entrySet()) {
-        Histogram client = new Histogram(3);
-        Histogram took = new Histogram(3);
-        search(index, category.getValue(), warmup, null, null);
-        search(index, category.getValue(), queries, client, took);
-        String row = String.format("%s,%s,%s,%.0f,%d,%d,%d,%d,%d", parts[0], parts[1], category.getKey(), docsPerSecond,
-            client.getTotalCount(), client.getValueAtPercentile(50) / 1000, client.getValueAtPercentile(99) / 1000,
-            took.getValueAtPercentile(50), took.getValueAtPercentile(99));
-        System.out.println("  " + row);
-        rows.add(row);
-      }
-      send("DELETE", "/" + index, null, "application/json");
     }
     if (out != null) {
       Files.createDirectories(out.toAbsolutePath().getParent());
@@ -109,6 +97,29 @@ public final class OpenSearchRestBench implements Callable<Integer> {
       System.out.println("wrote " + out);
     }
     return 0;
+  }
+
+  private void runConfiguration(int round, String config, Map<String, List<String>> byCategory, List<String> rows)
+      throws IOException {
+    String[] parts = config.split(":");
+    if (parts.length != 2) {
+      throw new CommandLine.ParameterException(new CommandLine(this), "--configs entry must be codec:store, got " + config);
+    }
+    String index = "bench-" + parts[0].toLowerCase() + "-" + parts[1].toLowerCase();
+    double docsPerSecond = ingest(index, parts[0], parts[1]);
+    System.out.printf("round %d, %s codec + %s store: %.0f docs/s%n", round, parts[0], parts[1], docsPerSecond);
+    for (Map.Entry<String, List<String>> category : byCategory.entrySet()) {
+      Histogram client = new Histogram(3);
+      Histogram took = new Histogram(3);
+      search(index, category.getValue(), warmup, null, null);
+      search(index, category.getValue(), queries, client, took);
+      String row = String.format("%d,%s,%s,%s,%.0f,%d,%d,%d,%d,%d", round, parts[0], parts[1], category.getKey(),
+          docsPerSecond, client.getTotalCount(), client.getValueAtPercentile(50) / 1000,
+          client.getValueAtPercentile(99) / 1000, took.getValueAtPercentile(50), took.getValueAtPercentile(99));
+      System.out.println("  " + row);
+      rows.add(row);
+    }
+    send("DELETE", "/" + index, null, "application/json");
   }
 
   private double ingest(String index, String codec, String store) throws IOException {
