@@ -73,11 +73,6 @@ public final class NvmShardDirectory extends Directory {
     return isFileResident(name) ? fileSystem : pool;
   }
 
-  /** Bytes of the pool not used by files. */
-  public long poolFreeBytes() {
-    return pool.freeBytes();
-  }
-
   @Override
   public String[] listAll() throws IOException {
     Set<String> names = new TreeSet<>(List.of(fileSystem.listAll()));

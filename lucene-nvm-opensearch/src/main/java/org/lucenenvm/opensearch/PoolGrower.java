@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.NoLockFactory;
 import org.lucenenvm.store.NvmDirectory;
@@ -36,7 +37,7 @@ final class PoolGrower {
         for (String name : names) {
           newPool.copyFrom(oldPool, name, name, IOContext.DEFAULT);
         }
-        newPool.sync(java.util.List.of(names));
+        newPool.sync(List.of(names));
         newPool.syncMetaData();
       }
     }
