@@ -43,7 +43,7 @@ public class TestNvmDirectoryPowerFailure extends LuceneTestCase {
     Path images = PoolPaths.imageDir(createTempDir("images"));
     CrashChecker checker = new CrashChecker(images, 1, 1.0);
     try {
-      runWorkload(createTempDir("pool"), checker, 2, Integer.MAX_VALUE);
+      runWorkload(createTempDir("pool"), checker, 4, Integer.MAX_VALUE);
     } finally {
       PoolPaths.deleteImages(images);
     }
