@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +26,15 @@ import org.apache.lucene.search.TotalHits;
  * that two configurations can be checked for returning the same documents.
  *
  * <p>File format ({@value #FILE}), UTF-8, one line per query in workload order: {@code
- * category<TAB>query number<TAB>total hits<TAB>identity 1<TAB>identity 2 ...}, where total hits is
- * Lucene's count with {@code +} appended when it is a lower bound and an identity is {@code
- * date|title}. Line docs have no tab in title or date.
+ * category<TAB>query number<TAB>total hits<TAB>hit 1<TAB>hit 2 ...}, where total hits is Lucene's
+ * count with {@code +} appended when it is a lower bound and a hit is {@code score|date|title}
+ * ({@link Float#toString} of the score, exact). Line docs have no tab in title or date.
+ *
+ * <p>Two indexes of the same documents need not number them alike (concurrent merges choose which
+ * segments to merge by timing), and Lucene breaks score ties by doc id, so documents with equal
+ * scores may come in another order, and a tie across the k-th rank may let other documents in.
+ * Hits are therefore compared as scores per rank, and as sets of identities per group of equal
+ * scores, except the last group, whose members may be any of the documents with that score.
  */
 final class HitIdentities {
 
@@ -55,7 +63,8 @@ final class HitIdentities {
             .append(top.totalHits.relation() == TotalHits.Relation.EQUAL_TO ? "" : "+");
         for (ScoreDoc hit : top.scoreDocs) {
           Document doc = stored.document(hit.doc, IDENTITY_FIELDS);
-          line.append('\t').append(doc.get(DocumentFactory.DATE)).append('|').append(doc.get(DocumentFactory.TITLE));
+          line.append('\t').append(hit.score).append('|').append(doc.get(DocumentFactory.DATE))
+              .append('|').append(doc.get(DocumentFactory.TITLE));
         }
         lines.add(line.toString());
       }
@@ -113,20 +122,52 @@ final class HitIdentities {
     return new Difference(compared, differing);
   }
 
-  /** Whether two lines ({@code number<TAB>total<TAB>identities...}) name the same hits. */
+  /** Whether two lines ({@code number<TAB>total<TAB>hits...}) name the same hits (see above). */
   static boolean sameHits(String a, String b) {
-    String[] x = a.split("\t", 3);
-    String[] y = b.split("\t", 3);
-    if (!x[0].equals(y[0]) || !(x.length > 2 ? x[2] : "").equals(y.length > 2 ? y[2] : "")) {
-      return false;
-    }
-    boolean xExact = !x[1].endsWith("+");
-    boolean yExact = !y[1].endsWith("+");
-    long xTotal = Long.parseLong(xExact ? x[1] : x[1].substring(0, x[1].length() - 1));
-    long yTotal = Long.parseLong(yExact ? y[1] : y[1].substring(0, y[1].length() - 1));
+    String[] x = a.split("\t");
+    String[] y = b.split("\t");
+    return x[0].equals(y[0]) && sameTotals(x[1], y[1]) && sameTopK(x, y);
+  }
+
+  private static boolean sameTotals(String x, String y) {
+    boolean xExact = !x.endsWith("+");
+    boolean yExact = !y.endsWith("+");
+    long xTotal = Long.parseLong(xExact ? x : x.substring(0, x.length() - 1));
+    long yTotal = Long.parseLong(yExact ? y : y.substring(0, y.length() - 1));
     if (xExact && yExact) {
       return xTotal == yTotal;
     }
     return (!xExact || xTotal >= yTotal) && (!yExact || yTotal >= xTotal);
+  }
+
+  /** Hits from index 2 on: equal scores per rank, equal identity sets per tie group but the last. */
+  private static boolean sameTopK(String[] x, String[] y) {
+    if (x.length != y.length) {
+      return false;
+    }
+    int groupStart = 2;
+    for (int i = 2; i < x.length; i++) {
+      String score = score(x[i]);
+      if (!score.equals(score(y[i]))) {
+        return false;
+      }
+      boolean groupEnds = i + 1 == x.length || !score.equals(score(x[i + 1]));
+      if (groupEnds && i + 1 < x.length && !sameIdentities(x, y, groupStart, i + 1)) {
+        return false;
+      }
+      if (groupEnds) {
+        groupStart = i + 1;
+      }
+    }
+    return true;
+  }
+
+  private static String score(String hit) {
+    return hit.substring(0, hit.indexOf('|'));
+  }
+
+  private static boolean sameIdentities(String[] x, String[] y, int from, int to) {
+    Set<String> xs = new HashSet<>(Arrays.asList(x).subList(from, to));
+    return xs.equals(new HashSet<>(Arrays.asList(y).subList(from, to)));
   }
 }

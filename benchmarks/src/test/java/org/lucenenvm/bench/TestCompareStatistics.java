@@ -100,12 +100,19 @@ public class TestCompareStatistics {
 
   @Test
   public void hitsCompareIdentitiesAndExactCountsButNotTwoLowerBounds() {
-    assertTrue(HitIdentities.sameHits("3\t42\td1|a\td2|b", "3\t42\td1|a\td2|b"));
-    assertFalse(HitIdentities.sameHits("3\t42\td1|a\td2|b", "3\t42\td2|b\td1|a")); // rank order counts
-    assertFalse(HitIdentities.sameHits("3\t42\td1|a", "3\t43\td1|a"));
-    assertTrue(HitIdentities.sameHits("3\t1000+\td1|a", "3\t1870+\td1|a"));
-    assertTrue(HitIdentities.sameHits("3\t1870\td1|a", "3\t1000+\td1|a"));
-    assertFalse(HitIdentities.sameHits("3\t900\td1|a", "3\t1000+\td1|a"));
+    assertTrue(HitIdentities.sameHits("3\t42\t2.5|d1|a\t1.5|d2|b", "3\t42\t2.5|d1|a\t1.5|d2|b"));
+    assertFalse(HitIdentities.sameHits("3\t42\t2.5|d1|a\t1.5|d2|b", "3\t42\t2.5|d2|b\t1.5|d1|a")); // rank order counts
+    assertFalse(HitIdentities.sameHits("3\t42\t2.5|d1|a", "3\t42\t2.4|d1|a")); // scores count
+    assertFalse(HitIdentities.sameHits("3\t42\t2.5|d1|a", "3\t43\t2.5|d1|a"));
+    assertTrue(HitIdentities.sameHits("3\t1000+\t2.5|d1|a", "3\t1870+\t2.5|d1|a"));
+    assertTrue(HitIdentities.sameHits("3\t1870\t2.5|d1|a", "3\t1000+\t2.5|d1|a"));
+    assertFalse(HitIdentities.sameHits("3\t900\t2.5|d1|a", "3\t1000+\t2.5|d1|a"));
+    // Equal scores in another order (other doc ids): the same hits.
+    assertTrue(HitIdentities.sameHits("3\t42\t2.5|d1|a\t2.5|d2|b\t1.0|d3|c", "3\t42\t2.5|d2|b\t2.5|d1|a\t1.0|d3|c"));
+    // A tie group inside the top-k must hold the same documents ...
+    assertFalse(HitIdentities.sameHits("3\t42\t2.5|d1|a\t2.5|d2|b\t1.0|d3|c", "3\t42\t2.5|d1|a\t2.5|d9|z\t1.0|d3|c"));
+    // ... but the last group may be any of the documents with that score.
+    assertTrue(HitIdentities.sameHits("3\t42\t2.5|d1|a\t1.0|d3|c", "3\t42\t2.5|d1|a\t1.0|d7|g"));
     assertTrue(HitIdentities.sameHits("3\t0", "3\t0"));
   }
 
