@@ -38,14 +38,7 @@ final class CompareCommand implements Callable<Integer> {
   @Option(names = "--jvms", defaultValue = "5", description = "JVMs per side, >= 2 (default ${DEFAULT-VALUE}).")
   int jvms;
 
-  @Option(names = "--corpus", required = true, description = "luceneutil line-doc file.")
-  Path corpus;
-
-  @Option(names = "--tasks", required = true, description = "luceneutil .tasks file.")
-  Path tasks;
-
-  @Option(names = "--docs", defaultValue = "0", description = "Documents to index, 0 = the whole corpus (default).")
-  long docs;
+  @Mixin CorpusOptions corpusOptions;
 
   @Option(names = "--out", required = true, description = "Output directory: table.txt, compare.csv, jvms.csv, compare-qps.png, jvms/.")
   Path out;
@@ -83,11 +76,7 @@ final class CompareCommand implements Callable<Integer> {
       throw new IllegalArgumentException("baseline " + baseline + " and candidate " + candidate + " must both be NC configurations or both WRT runs");
     }
     boolean realTime = sides.get(0).realTime();
-    long corpusDocs = CorpusIngest.countDocs(corpus);
-    long indexDocs = docs <= 0 ? corpusDocs : docs;
-    if (indexDocs > corpusDocs) {
-      throw new IllegalArgumentException("--docs " + docs + " but " + corpus + " has only " + corpusDocs + " documents");
-    }
+    long indexDocs = corpusOptions.documentsToIndex();
     long poolBytes = ByteSize.parse(nvmPoolSize);
     Files.createDirectories(out);
     Files.createDirectories(workDir);
@@ -120,7 +109,7 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private void buildIndexes(List<CompareSide> sides, long indexDocs, long poolBytes, List<Path> indexDirs, List<Double> ingestRates) throws Exception {
-    RunSettings settings = new RunSettings(corpus, indexDocs, workDir, true, 1, false, 1, 0, 0, 1, ramBufferMb, forceMerge,
+    RunSettings settings = new RunSettings(corpusOptions.corpus, indexDocs, workDir, true, 1, false, 1, 0, 0, 1, ramBufferMb, forceMerge,
         IndexWriterConfig.DEFAULT_MAX_FULL_FLUSH_MERGE_WAIT_MILLIS);
     try (Analyzer analyzer = new StandardAnalyzer()) {
       for (int side = 0; side < 2; side++) {
@@ -142,11 +131,11 @@ final class CompareCommand implements Callable<Integer> {
     if (indexDir != null) {
       args.addAll(List.of("query", "--config", spec.spec(), "--index-dir", indexDir.toString()));
     } else {
-      args.addAll(List.of("run", "--corpus", corpus.toString(), "--warmup-share", Double.toString(warmupShare),
+      args.addAll(List.of("run", "--corpus", corpusOptions.corpus.toString(), "--warmup-share", Double.toString(warmupShare),
           "--work-dir", workDir.resolve("jvm-" + number).toString(), "--ram-buffer-mb", Double.toString(ramBufferMb)));
       args.addAll(spec.runArgs());
     }
-    args.addAll(List.of("--docs", Long.toString(indexDocs), "--tasks", tasks.toString(), "--out", dir.toString(), "--nvm-pool-size", nvmPoolSize));
+    args.addAll(List.of("--docs", Long.toString(indexDocs), "--tasks", corpusOptions.tasks.toString(), "--out", dir.toString(), "--nvm-pool-size", nvmPoolSize));
     args.addAll(query.toArgs());
     List<String> options = childJvmOpts == null || childJvmOpts.isBlank() ? List.of() : Arrays.asList(childJvmOpts.trim().split("\\s+"));
     System.err.printf("compare: JVM %d/%d, %s %s%n", number, 2 * jvms, sideName, spec.spec());

@@ -25,14 +25,7 @@ import picocli.CommandLine.Option;
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Run NC (static) and WRT (near-real-time) benchmarks.")
 final class RunCommand implements Callable<Integer> {
 
-  @Option(names = "--corpus", required = true, description = "luceneutil line-doc file.")
-  Path corpus;
-
-  @Option(names = "--tasks", required = true, description = "luceneutil .tasks file.")
-  Path tasks;
-
-  @Option(names = "--docs", defaultValue = "0", description = "Documents to index, 0 = the whole corpus (default).")
-  long docs;
+  @Mixin CorpusOptions corpusOptions;
 
   @Option(names = "--out", required = true, description = "Output directory for results.csv, table.txt and PNG charts.")
   Path out;
@@ -96,12 +89,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    long corpusDocs = CorpusIngest.countDocs(corpus);
-    long indexDocs = docs <= 0 ? corpusDocs : docs;
-    if (indexDocs > corpusDocs) {
-      throw new IllegalArgumentException("--docs " + docs + " but " + corpus + " has only " + corpusDocs + " documents");
-    }
-    RunSettings settings = new RunSettings(corpus, indexDocs, workDir, keepIndexes, query.queryThreads, query.pinThreads, query.queriesPerCategory, query.warmupQueries, warmupShare, query.topK, ramBufferMb, forceMerge, fullFlushMergeWaitMs);
+    long indexDocs = corpusOptions.documentsToIndex();
+    RunSettings settings = new RunSettings(corpusOptions.corpus, indexDocs, workDir, keepIndexes, query.queryThreads, query.pinThreads, query.queriesPerCategory, query.warmupQueries, warmupShare, query.topK, ramBufferMb, forceMerge, fullFlushMergeWaitMs);
     long poolBytes = ByteSize.parse(nvmPoolSize);
     List<Configuration> staticConfigs = Configurations.select(modes.contains("nc") ? configs : List.of(), poolBytes);
     Configuration wrtBase = Configurations.select(List.of(wrtConfig), poolBytes).get(0);
@@ -118,7 +107,7 @@ final class RunCommand implements Callable<Integer> {
     Files.createDirectories(workDir);
     List<ResultRow> rows = new ArrayList<>();
     try (Analyzer analyzer = new StandardAnalyzer()) {
-      Workload workload = Workload.parse(TaskFile.read(tasks), query.categories, query.field, analyzer, query.seed);
+      Workload workload = Workload.parse(TaskFile.read(corpusOptions.tasks), query.categories, query.field, analyzer, query.seed);
       ThreadPinning pinning = new ThreadPinning(query.pinThreads);
       System.err.printf("run: %,d docs, categories %s, %d query thread(s), JVM %s, max heap %d MiB%n",
           indexDocs, workload.categories(), query.queryThreads, Runtime.version(), Runtime.getRuntime().maxMemory() >> 20);
