@@ -109,8 +109,9 @@ final class NvmPostingsReader extends PostingsReaderBase {
 
   /**
    * Read access to a whole data file, addressed by absolute file pointer: the shared memory
-   * segment if the file is one, else a random-access view of its own for each caller, so that
-   * enums on inputs that are not natively random-access stay thread-safe.
+   * segment if the file is one, else a view over a clone of its own for each caller (bulk copies
+   * per extent on a memory-segment input of several segments, positional reads otherwise), so
+   * that enums stay thread-safe.
    */
   PostingsData data(Data data) throws IOException {
     PostingsData segment = segments.get(data);
@@ -123,7 +124,7 @@ final class NvmPostingsReader extends PostingsReaderBase {
           "a field needs the " + data.extension + " file but the segment has none",
           inputs.get(Data.DOCS));
     }
-    return PostingsData.randomAccess(in.randomAccessSlice(0, in.length()));
+    return PostingsData.of(in.clone());
   }
 
   /** Random-access view of a data file, for the position and payload records. */

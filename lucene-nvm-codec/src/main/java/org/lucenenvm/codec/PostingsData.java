@@ -10,10 +10,12 @@ import org.apache.lucene.store.RandomAccessInput;
 
 /**
  * Read access to one data file of {@link NvmPostingsFormat} by absolute file pointer, with bulk
- * copies of little-endian ints and longs into heap buffers. {@link #segment} serves files that
- * are one contiguous {@link MemorySegment} (through {@link MemorySegmentAccessInput}: {@code
+ * copies of little-endian ints and longs into heap buffers. {@link #segmentOrNull} serves files
+ * that are one contiguous {@link MemorySegment} (through {@link MemorySegmentAccessInput}: {@code
  * MMapDirectory}, and any directory whose inputs implement it) with one {@link MemorySegment#copy}
- * per call; {@link #randomAccess} serves every other input one positional read at a time.
+ * per call; {@link #of} serves a memory-segment input made of several segments (an {@code
+ * NvmDirectory} file in several extents) with one segment lookup and one copy per call, and every
+ * other input one positional read at a time.
  */
 sealed interface PostingsData {
 
@@ -43,9 +45,17 @@ sealed interface PostingsData {
     return null;
   }
 
-  /** Positional reads through {@code in}. */
-  static PostingsData randomAccess(RandomAccessInput in) {
-    return new RandomAccess(in);
+  /**
+   * Read access to {@code in} (which the caller owns, e.g. a clone of its own) for a file that
+   * {@link #segmentOrNull} did not map as a whole: bulk copies from the memory segment that holds
+   * the requested range, if {@code in} is memory-segment backed, else positional reads.
+   */
+  static PostingsData of(IndexInput in) throws IOException {
+    RandomAccess randomAccess = new RandomAccess(in.randomAccessSlice(0, in.length()));
+    if (in instanceof MemorySegmentAccessInput access) {
+      return new Extents(access, randomAccess);
+    }
+    return randomAccess;
   }
 
   /** A file mapped as one contiguous segment: every bulk read is one {@code MemorySegment.copy}. */
@@ -73,6 +83,49 @@ sealed interface PostingsData {
     @Override
     public long readLong(long fp) {
       return segment.get(LONG, fp);
+    }
+  }
+
+  /**
+   * A memory-segment input of several segments: each bulk read asks the input for the segment
+   * holding its range ({@link MemorySegmentAccessInput#segmentSliceOrNull}, one lookup per block
+   * rather than one per value) and copies from it; the rare range that crosses from one segment
+   * into the next is read value by value.
+   */
+  record Extents(MemorySegmentAccessInput access, RandomAccess values) implements PostingsData {
+    @Override
+    public void readInts(long fp, int[] dst, int count) throws IOException {
+      MemorySegment slice = access.segmentSliceOrNull(fp, (long) count * Integer.BYTES);
+      if (slice == null) {
+        values.readInts(fp, dst, count);
+      } else {
+        MemorySegment.copy(slice, Segment.INT, 0, dst, 0, count);
+      }
+    }
+
+    @Override
+    public void readLongs(long fp, long[] dst, int count) throws IOException {
+      MemorySegment slice = access.segmentSliceOrNull(fp, (long) count * Long.BYTES);
+      if (slice == null) {
+        values.readLongs(fp, dst, count);
+      } else {
+        MemorySegment.copy(slice, Segment.LONG, 0, dst, 0, count);
+      }
+    }
+
+    @Override
+    public void readBytes(long fp, byte[] dst, int length) throws IOException {
+      MemorySegment slice = access.segmentSliceOrNull(fp, length);
+      if (slice == null) {
+        values.readBytes(fp, dst, length);
+      } else {
+        MemorySegment.copy(slice, ValueLayout.JAVA_BYTE, 0, dst, 0, length);
+      }
+    }
+
+    @Override
+    public long readLong(long fp) throws IOException {
+      return values.readLong(fp);
     }
   }
 

@@ -41,8 +41,10 @@ import org.junit.BeforeClass;
 /**
  * The bulk paths of {@link NvmPostingsEnum} ({@code nextPostings}, {@code advance}, {@code
  * intoBitSet}, {@code docIDRunEnd}, impacts on both levels) against {@link Lucene104Codec} on the
- * same random documents, on a memory-segment-backed directory ({@link MMapDirectory}) and on one
- * whose inputs are only {@code RandomAccessInput} ({@link ByteBuffersDirectory}). The terms cover
+ * same random documents, on a memory-segment-backed directory ({@link MMapDirectory}), on one
+ * whose files are mapped in many small chunks (as {@code NvmDirectory} files in several extents:
+ * bulk copies per chunk, value by value where a block crosses chunks) and on one whose inputs are
+ * only {@code RandomAccessInput} ({@link ByteBuffersDirectory}). The terms cover
  * every block kind: bit-set blocks (dense and sparse bits), packed blocks, a long run of
  * consecutive doc IDs, multi-block terms with a partial tail, and single-block terms.
  */
@@ -52,6 +54,9 @@ public class TestNvmBulkPostings extends LuceneTestCase {
   private static final int RUN_START = 1_000;
   private static final int RUN_END = 9_000;
 
+  /** Chunk size of the chunked MMapDirectory: a few blocks of Int32 doc IDs. */
+  private static final int CHUNK_SIZE = 1 << 12;
+
   /** Term and probability that a document holds it; "run" is in exactly [RUN_START, RUN_END). */
   private static final String[] TERMS = {"dense", "bits15", "medium", "small", "sparse", "run"};
 
@@ -59,9 +64,11 @@ public class TestNvmBulkPostings extends LuceneTestCase {
 
   private static Directory luceneDir;
   private static Directory mmapDir;
+  private static Directory chunkedDir;
   private static Directory heapDir;
   private static DirectoryReader luceneReader;
   private static DirectoryReader mmapReader;
+  private static DirectoryReader chunkedReader;
   private static DirectoryReader heapReader;
 
   @BeforeClass
@@ -69,12 +76,15 @@ public class TestNvmBulkPostings extends LuceneTestCase {
     long seed = random().nextLong();
     luceneDir = new ByteBuffersDirectory();
     mmapDir = new MMapDirectory(createTempDir("nvm-bulk"));
+    chunkedDir = new MMapDirectory(createTempDir("nvm-bulk-chunked"), CHUNK_SIZE);
     heapDir = new ByteBuffersDirectory();
     write(luceneDir, new Lucene104Codec(), seed);
     write(mmapDir, new NvmCodec(), seed);
+    write(chunkedDir, new NvmCodec(), seed);
     write(heapDir, new NvmCodec(), seed);
     luceneReader = DirectoryReader.open(luceneDir);
     mmapReader = DirectoryReader.open(mmapDir);
+    chunkedReader = DirectoryReader.open(chunkedDir);
     heapReader = DirectoryReader.open(heapDir);
   }
 
@@ -121,11 +131,19 @@ public class TestNvmBulkPostings extends LuceneTestCase {
   @AfterClass
   public static void closeAll() throws IOException {
     for (var closeable :
-        List.of(luceneReader, mmapReader, heapReader, luceneDir, mmapDir, heapDir)) {
+        List.of(
+            luceneReader,
+            mmapReader,
+            chunkedReader,
+            heapReader,
+            luceneDir,
+            mmapDir,
+            chunkedDir,
+            heapDir)) {
       closeable.close();
     }
-    luceneReader = mmapReader = heapReader = null;
-    luceneDir = mmapDir = heapDir = null;
+    luceneReader = mmapReader = chunkedReader = heapReader = null;
+    luceneDir = mmapDir = chunkedDir = heapDir = null;
   }
 
   private static LeafReader leaf(DirectoryReader reader) {
@@ -133,11 +151,12 @@ public class TestNvmBulkPostings extends LuceneTestCase {
   }
 
   private static List<DirectoryReader> nvmReaders() {
-    return List.of(mmapReader, heapReader);
+    return List.of(mmapReader, chunkedReader, heapReader);
   }
 
   public void testInputKinds() throws IOException {
     assertNotNull("MMapDirectory files must be read as one memory segment", segmentOf(mmapDir));
+    assertNull("files in several chunks are not one memory segment", segmentOf(chunkedDir));
     assertNull("ByteBuffersDirectory files have no memory segment", segmentOf(heapDir));
   }
 
@@ -153,7 +172,7 @@ public class TestNvmBulkPostings extends LuceneTestCase {
   }
 
   public void testCheckIndex() throws IOException {
-    for (Directory dir : List.of(mmapDir, heapDir)) {
+    for (Directory dir : List.of(mmapDir, chunkedDir, heapDir)) {
       try (CheckIndex checker = new CheckIndex(dir)) {
         assertTrue(checker.checkIndex().clean);
       }
