@@ -4,15 +4,19 @@ import static org.lucenenvm.codec.NvmPostingsFormat.BLOCK_SIZE;
 
 import java.io.IOException;
 import java.util.Arrays;
+import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.util.ArrayUtil;
 import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.VectorUtil;
+import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
 
 /**
- * One term's doc blocks and skip table. Loading a packed block copies its doc IDs into {@link
- * #docs} with one bulk copy; loading a bit-set block copies its words into {@link #bitSet}, which
- * is not decoded: the enum walks the bits and {@link #indexOfBit} maps a bit to the doc's index in
- * the block. Freqs are copied on first use ({@link #freqs()}). The block of a target doc ID is
+ * One term's doc blocks and skip table. Loading a block of Int32 doc IDs copies them into {@link
+ * #docs} with one bulk copy; a block of 16-bit deltas is copied with one bulk copy and turned into
+ * doc IDs by a prefix sum; loading a bit-set block copies its words into {@link #bitSet}, which is
+ * not decoded: the enum walks the bits and {@link #indexOfBit} maps a bit to the doc's index in the
+ * block. Freqs (1, 2 or 4 bytes wide, after the block's doc IDs) are copied and widened on first
+ * use ({@link #freqs()}). The block of a target doc ID is
  * found in the term's LastDoc table with {@link VectorUtil#findNextGEQ}; that table is copied to
  * the heap when the term is reset (4 bytes per {@value NvmPostingsFormat#BLOCK_SIZE} documents)
  * and shared by the enum and its impacts.
@@ -22,6 +26,8 @@ final class DocBlockReader {
   final int[] docs = new int[BLOCK_SIZE + 1];
 
   private final int[] freqs = new int[BLOCK_SIZE];
+  private final short[] shorts = new short[BLOCK_SIZE];
+  private final byte[] bytes = new byte[BLOCK_SIZE];
   private final long[] bitSetWords =
       new long[FixedBitSet.bits2words(NvmPostingsFormat.MAX_BIT_SET_SPAN)];
   private final FixedBitSet bitSet =
@@ -31,13 +37,14 @@ final class DocBlockReader {
   private final int[] bitCountBefore = new int[bitSetWords.length];
   private final PostingsData docData;
   private final PostingsData skipData;
-  private PostingsData freqData;
   private int[] lastDocs = new int[0];
 
   private TermSkipLayout layout;
   private long docFP;
-  private long freqFP;
   private int docFreq;
+
+  /** Start of the current block's FreqBlock in the doc file. */
+  private long freqFP;
 
   private int block;
   private int count;
@@ -52,13 +59,11 @@ final class DocBlockReader {
     this.skipData = skipData;
   }
 
-  /** Starts over on a term; {@code freqData} is null if the field has no freqs. */
-  void reset(NvmTermState state, PostingsData freqData, boolean hasPositions) throws IOException {
-    this.freqData = freqData;
+  /** Starts over on a term of a field that indexes freqs or not, positions or not. */
+  void reset(NvmTermState state, boolean hasFreqs, boolean hasPositions) throws IOException {
     docFP = state.docFP;
-    freqFP = state.freqFP;
     docFreq = state.docFreq;
-    layout = TermSkipLayout.of(state.skipFP, docFreq, freqData != null, hasPositions);
+    layout = TermSkipLayout.of(state.skipFP, docFreq, hasFreqs, hasPositions);
     if (layout.hasSkipData()) {
       int numBlocks = layout.numBlocks();
       lastDocs = ArrayUtil.growNoCopy(lastDocs, numBlocks);
@@ -116,26 +121,43 @@ final class DocBlockReader {
       isBitSet = false;
       docData.readInts(docFP, docs, count);
       lastDocOfBlock = docs[count - 1];
+      freqFP = docFP + NvmPostingsFormat.docBytes(DocEncoding.INT32, count, 0);
       return;
     }
     long fp = skipData.readLong(layout.blockDocFPsFP() + (long) block * Long.BYTES);
     int previousLastDoc = block == 0 ? -1 : lastDocs[block - 1];
     int span = lastDocs[block] - previousLastDoc;
     lastDocOfBlock = lastDocs[block];
-    isBitSet = NvmPostingsFormat.isBitSetBlock(count, true, span);
-    if (isBitSet) {
-      bitSetBase = previousLastDoc + 1;
-      bitSetSpan = span;
-      int numWords = FixedBitSet.bits2words(span);
-      docData.readLongs(fp, bitSetWords, numWords);
-      Arrays.fill(bitSetWords, numWords, bitSetWords.length, 0L);
-      int before = 0;
-      for (int i = 0; i < numWords; i++) {
-        bitCountBefore[i] = before;
-        before += Long.bitCount(bitSetWords[i]);
-      }
-    } else {
-      docData.readInts(fp, docs, count);
+    DocEncoding encoding = NvmPostingsFormat.docEncoding(count, true, span);
+    isBitSet = encoding == DocEncoding.BIT_SET;
+    switch (encoding) {
+      case BIT_SET -> loadBitSet(fp, previousLastDoc + 1, span);
+      case DELTA16 -> loadDeltas(fp, previousLastDoc);
+      case INT32 -> docData.readInts(fp, docs, count);
+    }
+    freqFP = fp + NvmPostingsFormat.docBytes(encoding, count, span);
+  }
+
+  private void loadBitSet(long fp, int base, int span) throws IOException {
+    bitSetBase = base;
+    bitSetSpan = span;
+    int numWords = FixedBitSet.bits2words(span);
+    docData.readLongs(fp, bitSetWords, numWords);
+    Arrays.fill(bitSetWords, numWords, bitSetWords.length, 0L);
+    int before = 0;
+    for (int i = 0; i < numWords; i++) {
+      bitCountBefore[i] = before;
+      before += Long.bitCount(bitSetWords[i]);
+    }
+  }
+
+  /** Copies the block's 16-bit deltas and sums them up from {@code previousLastDoc}. */
+  private void loadDeltas(long fp, int previousLastDoc) throws IOException {
+    docData.readShorts(fp, shorts, count);
+    int doc = previousLastDoc;
+    for (int i = 0; i < count; i++) {
+      doc += Short.toUnsignedInt(shorts[i]);
+      docs[i] = doc;
     }
   }
 
@@ -173,13 +195,36 @@ final class DocBlockReader {
     return Math.min(bitSetSpan, (word << 6) + Long.numberOfTrailingZeros(clear));
   }
 
-  /** Freqs of the current block, copied on first use; only for fields with freqs. */
+  /** Freqs of the current block, copied and widened on first use; only for fields with freqs. */
   int[] freqs() throws IOException {
     if (freqsLoaded == false) {
-      freqData.readInts(freqFP + (long) block * BLOCK_SIZE * Integer.BYTES, freqs, count);
+      loadFreqs();
       freqsLoaded = true;
     }
     return freqs;
+  }
+
+  private void loadFreqs() throws IOException {
+    int width = docData.readByte(freqFP);
+    long values = freqFP + Byte.BYTES;
+    switch (width) {
+      case Byte.BYTES -> {
+        docData.readBytes(values, bytes, count);
+        for (int i = 0; i < count; i++) {
+          freqs[i] = Byte.toUnsignedInt(bytes[i]);
+        }
+      }
+      case Short.BYTES -> {
+        docData.readShorts(values, shorts, count);
+        for (int i = 0; i < count; i++) {
+          freqs[i] = Short.toUnsignedInt(shorts[i]);
+        }
+      }
+      case Integer.BYTES -> docData.readInts(values, freqs, count);
+      default ->
+          throw new CorruptIndexException(
+              "freq width " + width + " at " + freqFP + " is not 1, 2 or 4", docData.toString());
+    }
   }
 
   /** Whether the current block is stored as a bit set. */

@@ -28,7 +28,6 @@ final class NvmPostingsEnum extends ImpactsEnum {
   private final NvmPostingsReader owner;
   private final DocBlockReader blocks;
   private final int[] docs;
-  private PostingsData freqData;
   private final PostingsData skipData;
   private RandomAccessInput posIn;
   private RandomAccessInput payIn;
@@ -109,10 +108,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
             && PostingsEnum.featureRequested(flags, PostingsEnum.PAYLOADS);
 
     docFreq = state.docFreq;
-    if (indexHasFreqs && freqData == null) {
-      freqData = owner.data(NvmPostingsReader.Data.FREQS);
-    }
-    blocks.reset(state, indexHasFreqs ? freqData : null, indexHasPositions);
+    blocks.reset(state, indexHasFreqs, indexHasPositions);
     if (impacts != null) {
       impacts.reset();
     }

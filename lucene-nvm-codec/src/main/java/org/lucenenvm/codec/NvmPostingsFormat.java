@@ -15,15 +15,18 @@ import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SegmentWriteState;
 import org.apache.lucene.store.DataOutput;
 import org.apache.lucene.store.RandomAccessInput;
+import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.IOUtils;
 
 /**
- * Uncompressed postings that are read in place: doc IDs and frequencies are little-endian Int32
- * values in blocks of {@value #BLOCK_SIZE} documents, positions and offsets fixed-width records at
- * computed addresses. A reader copies one block of doc IDs (and, when asked, of freqs) into int
- * arrays with a single bulk copy ({@code MemorySegment.copy} when the file is memory-segment
- * backed, e.g. on {@code MMapDirectory}); nothing is decoded and no postings live on the Java heap beyond
- * the current block. Terms are kept in Lucene's block-tree terms dictionary ({@link
+ * Uncompressed postings that are read in place: doc IDs and frequencies are fixed-width
+ * little-endian values in blocks of {@value #BLOCK_SIZE} documents (doc IDs as a bit set, 16-bit
+ * deltas or Int32 values, freqs 1, 2 or 4 bytes wide, chosen per block; no bit packing),
+ * positions and offsets fixed-width records at computed addresses. A reader copies one block of
+ * doc IDs (and, when asked, of freqs) into int arrays with a single bulk copy ({@code
+ * MemorySegment.copy} when the file is memory-segment backed, e.g. on {@code MMapDirectory}),
+ * followed by a prefix sum for deltas and a widening loop for narrow freqs; no postings live on
+ * the Java heap beyond the current block. Terms are kept in Lucene's block-tree terms dictionary ({@link
  * Lucene103BlockTreeTermsWriter}).
  *
  * <p>Iteration: {@code nextDoc()} increments an index into the current block; {@code
@@ -41,15 +44,14 @@ import org.apache.lucene.util.IOUtils;
  * <ul>
  *   <li><code>.tim</code>, <code>.tip</code>, <code>.tmd</code>: the terms dictionary and its
  *       index, see {@link Lucene103BlockTreeTermsWriter}.
- *   <li><code>.nvdoc</code>: <a href="#Docs">Doc ID blocks</a>
- *   <li><code>.nvfrq</code>: <a href="#Freqs">Term frequencies</a>
+ *   <li><code>.nvdoc</code>: <a href="#Docs">Doc ID and frequency blocks</a>
  *   <li><code>.nvskp</code>: <a href="#Skip">Skip tables and impacts</a>
  *   <li><code>.nvpos</code>: <a href="#Positions">Positions, offsets and payload boundaries</a>
  *   <li><code>.nvpay</code>: <a href="#Payloads">Payload bytes</a>
  * </ul>
  *
- * <p>The files <code>.nvdoc</code> and <code>.nvskp</code> always exist, <code>.nvfrq</code> when
- * a field of the segment indexes frequencies, <code>.nvpos</code> when one indexes positions,
+ * <p>The files <code>.nvdoc</code> and <code>.nvskp</code> always exist, <code>.nvpos</code> when one
+ * indexes positions,
  * <code>.nvpay</code> when one has payloads. Every file starts with a {@link
  * CodecUtil#writeIndexHeader IndexHeader} (segment id and suffix), is zero-padded to a multiple of
  * 8 bytes after it, and ends with a {@link CodecUtil#writeFooter CodecFooter} (CRC32 checksum).
@@ -58,13 +60,12 @@ import org.apache.lucene.util.IOUtils;
  *   <dd><b>Term metadata</b> (in the terms dictionary)
  *       <ul>
  *         <li>PostingsHeader --&gt; IndexHeader, BlockSize
- *         <li>TermMetadata --&gt; DocFPDelta, FreqFPDelta?, SkipFPDelta?, PosFPDelta?,
- *             PayFPDelta?
+ *         <li>TermMetadata --&gt; DocFPDelta, SkipFPDelta?, PosFPDelta?, PayFPDelta?
  *         <li>BlockSize --&gt; {@link DataOutput#writeVInt VInt}, currently {@value #BLOCK_SIZE}
  *         <li>*FPDelta --&gt; {@link DataOutput#writeVLong VLong}: the difference between the
  *             term's start pointer into the file and the previous term's (absolute for the first
- *             term of a block). DocFP is the start of the term's first block. FreqFPDelta is
- *             written when the field indexes frequencies, SkipFPDelta when the term has more than
+ *             term of a block). DocFP is the start of the term's first block. SkipFPDelta is
+ *             written when the term has more than
  *             BlockSize documents (otherwise SkipFP is the previous term's, and unused),
  *             PosFPDelta when the field indexes positions, PayFPDelta when it has payloads.
  *       </ul>
@@ -73,16 +74,21 @@ import org.apache.lucene.util.IOUtils;
  * <a id="Docs"></a>
  *
  * <dl>
- *   <dd><b>Doc ID blocks</b>
+ *   <dd><b>Doc ID and frequency blocks</b>
  *       <ul>
  *         <li>DocFile(.nvdoc) --&gt; Header, Padding, &lt;TermDocs&gt;<sup>TermCount</sup>, Footer
- *         <li>TermDocs --&gt; &lt;DocBlock&gt;<sup>NumBlocks</sup>
- *         <li>DocBlock --&gt; PackedBlock | BitSetBlock
- *         <li>PackedBlock --&gt; Int32<sup>BlockDocCount</sup>: strictly increasing absolute doc
+ *         <li>TermDocs --&gt; &lt;DocBlock, FreqBlock?&gt;<sup>NumBlocks</sup>
+ *         <li>DocBlock --&gt; Int32Block | Delta16Block | BitSetBlock
+ *         <li>Int32Block --&gt; Int32<sup>BlockDocCount</sup>: strictly increasing absolute doc
  *             IDs
+ *         <li>Delta16Block --&gt; Int16<sup>BlockDocCount</sup>: unsigned differences between
+ *             each doc ID and the one before it (PreviousLastDoc for the block's first doc)
  *         <li>BitSetBlock --&gt; Padding, Int64<sup>ceil(Span / 64)</sup>: bit {@code i} (bit
  *             {@code i % 64} of word {@code i / 64}) set if doc {@code PreviousLastDoc + 1 + i} is
  *             in the block
+ *         <li>FreqBlock --&gt; FreqWidth (byte: 1, 2 or 4), Freq<sup>BlockDocCount</sup>: the
+ *             frequency of each doc of the block, unsigned, FreqWidth bytes each (only for fields
+ *             that index frequencies)
  *       </ul>
  *       <p>Notes:
  *       <ul>
@@ -90,22 +96,15 @@ import org.apache.lucene.util.IOUtils;
  *             of the term, so NumBlocks = ceil(DocFreq / BlockSize) and BlockDocCount is BlockSize
  *             except for the last block.
  *         <li>Span = LastDoc[b] - PreviousLastDoc, where PreviousLastDoc is LastDoc[b-1] (-1 for
- *             the first block). A block is a BitSetBlock if and only if the term has SkipData, the
- *             block is full and Span &lt;= {@value #MAX_BIT_SET_SPAN}: a reader decides from the
- *             skip table alone, no flag is stored. Bit sets are 8-byte aligned (zero padding).
- *         <li>Terms of at most BlockSize documents are one PackedBlock at DocFP.
- *       </ul>
- * </dl>
- *
- * <a id="Freqs"></a>
- *
- * <dl>
- *   <dd><b>Term frequencies</b>
- *       <ul>
- *         <li>FreqFile(.nvfrq) --&gt; Header, Padding, &lt;Freqs&gt;<sup>TermCount</sup>, Footer
- *         <li>Freqs --&gt; Int32<sup>DocFreq</sup>, the frequency of the term in the document at
- *             the same index of the term's doc IDs (only for fields that index frequencies), so
- *             the freqs of block {@code b} start at {@code FreqFP + b * BlockSize * 4}
+ *             the first block). If the term has SkipData, a block is a BitSetBlock if it is full
+ *             and Span &lt;= {@value #MAX_BIT_SET_SPAN}, else a Delta16Block if Span &lt;=
+ *             {@value #MAX_DELTA16_SPAN}, else an Int32Block: a reader decides from the skip table
+ *             alone, no flag is stored. Bit sets are 8-byte aligned (zero padding).
+ *         <li>Terms of at most BlockSize documents are one Int32Block (and its FreqBlock) at
+ *             DocFP.
+ *         <li>A block's FreqBlock starts right after its DocBlock, whose length follows from its
+ *             kind: 8 * ceil(Span / 64), 2 * BlockDocCount or 4 * BlockDocCount bytes. FreqWidth
+ *             is the fewest bytes that hold the block's largest freq.
  *       </ul>
  * </dl>
  *
@@ -178,9 +177,10 @@ import org.apache.lucene.util.IOUtils;
  * </dl>
  *
  * <p>Versions: {@value #VERSION_START} (format v1: flat doc and freq arrays, 128-doc impact lists,
- * <code>.nvimp</code>), {@value #VERSION_BLOCKS} (format v2: the block layout above). Version 1
- * was never released and is not readable: opening it throws {@link
- * org.apache.lucene.index.IndexFormatTooOldException}; reindex.
+ * <code>.nvimp</code>), {@value #VERSION_BLOCKS} (format v2: Int32 doc IDs in every block that is
+ * not a bit set, Int32 freqs in a <code>.nvfrq</code> file), {@value #VERSION_NARROW_BLOCKS}
+ * (format v3: the layout above). Versions 1 and 2 were never released and are not readable:
+ * opening them throws {@link org.apache.lucene.index.IndexFormatTooOldException}; reindex.
  *
  * @lucene.experimental
  */
@@ -204,9 +204,6 @@ public final class NvmPostingsFormat extends PostingsFormat {
   /** Extension of the doc ID file. */
   public static final String DOC_EXTENSION = "nvdoc";
 
-  /** Extension of the term frequency file. */
-  public static final String FREQ_EXTENSION = "nvfrq";
-
   /** Extension of the skip and impacts file. */
   public static final String SKIP_EXTENSION = "nvskp";
 
@@ -218,7 +215,6 @@ public final class NvmPostingsFormat extends PostingsFormat {
 
   static final String TERMS_CODEC = "NvmPostingsTerms";
   static final String DOC_CODEC = "NvmPostingsDoc";
-  static final String FREQ_CODEC = "NvmPostingsFreq";
   static final String SKIP_CODEC = "NvmPostingsSkip";
   static final String POS_CODEC = "NvmPostingsPos";
   static final String PAY_CODEC = "NvmPostingsPay";
@@ -229,7 +225,13 @@ public final class NvmPostingsFormat extends PostingsFormat {
   /** Version 2 of the format: 256-doc blocks, skip table, impact lines, bit-set blocks. */
   static final int VERSION_BLOCKS = 1;
 
-  static final int VERSION_CURRENT = VERSION_BLOCKS;
+  /**
+   * Version 3 of the format: 16-bit doc ID deltas where a block's span allows, freqs of 1, 2 or 4
+   * bytes after each doc block (no <code>.nvfrq</code> file).
+   */
+  static final int VERSION_NARROW_BLOCKS = 2;
+
+  static final int VERSION_CURRENT = VERSION_NARROW_BLOCKS;
 
   /** Alignment of the data that follows each file header and of bit-set blocks. */
   static final int ALIGNMENT = Long.BYTES;
@@ -292,13 +294,52 @@ public final class NvmPostingsFormat extends PostingsFormat {
   }
 
   /**
-   * Whether a block is stored as a bit set: only full blocks of terms with SkipData (more than one
-   * block), whose doc IDs span at most {@link #MAX_BIT_SET_SPAN} bits. The span is {@code lastDoc -
-   * previousLastDoc} (previousLastDoc is -1 for the first block), so readers decide from the skip
-   * table alone.
+   * Largest span of doc IDs of a block of a term with SkipData that is stored as 16-bit deltas
+   * (every delta is at most the span).
    */
-  static boolean isBitSetBlock(int count, boolean termHasSkipData, int span) {
-    return termHasSkipData && count == BLOCK_SIZE && span <= MAX_BIT_SET_SPAN;
+  static final int MAX_DELTA16_SPAN = 0xFFFF;
+
+  /** How the doc IDs of a block are stored. */
+  enum DocEncoding {
+    /** Bit set over the block's span: full blocks spanning at most 2048 doc IDs. */
+    BIT_SET,
+    /** 16-bit deltas: other blocks spanning at most 65535 doc IDs. */
+    DELTA16,
+    /** Absolute Int32 doc IDs: all other blocks, and the single block of a term without SkipData. */
+    INT32
+  }
+
+  /**
+   * How a block is stored: only blocks of terms with SkipData (more than one block) are bit sets
+   * (if full, spanning at most {@link #MAX_BIT_SET_SPAN} doc IDs) or 16-bit deltas (spanning at
+   * most {@link #MAX_DELTA16_SPAN}). The span is {@code lastDoc - previousLastDoc}
+   * (previousLastDoc is -1 for the first block), so readers decide from the skip table alone.
+   */
+  static DocEncoding docEncoding(int count, boolean termHasSkipData, int span) {
+    if (termHasSkipData == false) {
+      return DocEncoding.INT32;
+    }
+    if (count == BLOCK_SIZE && span <= MAX_BIT_SET_SPAN) {
+      return DocEncoding.BIT_SET;
+    }
+    return span <= MAX_DELTA16_SPAN ? DocEncoding.DELTA16 : DocEncoding.INT32;
+  }
+
+  /** Bytes of a block's doc IDs in the given encoding; its FreqBlock follows them. */
+  static long docBytes(DocEncoding encoding, int count, int span) {
+    return switch (encoding) {
+      case BIT_SET -> (long) FixedBitSet.bits2words(span) * Long.BYTES;
+      case DELTA16 -> (long) count * Short.BYTES;
+      case INT32 -> (long) count * Integer.BYTES;
+    };
+  }
+
+  /** Width in bytes (1, 2 or 4) of the freqs of a block whose largest freq is {@code maxFreq}. */
+  static int freqWidth(int maxFreq) {
+    if (maxFreq <= 0xFF) {
+      return Byte.BYTES;
+    }
+    return maxFreq <= 0xFFFF ? Short.BYTES : Integer.BYTES;
   }
 
   /** Width in bytes of one position record of a field with the given options. */

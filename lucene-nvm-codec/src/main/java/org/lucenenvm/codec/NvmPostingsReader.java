@@ -31,7 +31,6 @@ final class NvmPostingsReader extends PostingsReaderBase {
   /** The data files of the format, each opened when some field of the segment needs it. */
   enum Data {
     DOCS(NvmPostingsFormat.DOC_EXTENSION, NvmPostingsFormat.DOC_CODEC),
-    FREQS(NvmPostingsFormat.FREQ_EXTENSION, NvmPostingsFormat.FREQ_CODEC),
     SKIP(NvmPostingsFormat.SKIP_EXTENSION, NvmPostingsFormat.SKIP_CODEC),
     POSITIONS(NvmPostingsFormat.POS_EXTENSION, NvmPostingsFormat.POS_CODEC),
     PAYLOADS(NvmPostingsFormat.PAY_EXTENSION, NvmPostingsFormat.PAY_CODEC);
@@ -47,7 +46,6 @@ final class NvmPostingsReader extends PostingsReaderBase {
     boolean presentIn(FieldInfos fieldInfos) {
       return switch (this) {
         case DOCS, SKIP -> true;
-        case FREQS -> fieldInfos.hasFreq();
         case POSITIONS -> fieldInfos.hasProx();
         case PAYLOADS -> fieldInfos.hasPayloads();
       };
@@ -91,7 +89,7 @@ final class NvmPostingsReader extends PostingsReaderBase {
       CodecUtil.checkIndexHeader(
           in,
           data.codec,
-          NvmPostingsFormat.VERSION_BLOCKS,
+          NvmPostingsFormat.VERSION_CURRENT,
           NvmPostingsFormat.VERSION_CURRENT,
           state.segmentInfo.getId(),
           state.segmentSuffix);
@@ -143,7 +141,7 @@ final class NvmPostingsReader extends PostingsReaderBase {
     CodecUtil.checkIndexHeader(
         termsIn,
         NvmPostingsFormat.TERMS_CODEC,
-        NvmPostingsFormat.VERSION_START,
+        NvmPostingsFormat.VERSION_CURRENT,
         NvmPostingsFormat.VERSION_CURRENT,
         state.segmentInfo.getId(),
         state.segmentSuffix);
@@ -167,16 +165,12 @@ final class NvmPostingsReader extends PostingsReaderBase {
     NvmTermState state = (NvmTermState) termState;
     if (absolute) {
       state.docFP = 0;
-      state.freqFP = 0;
       state.skipFP = 0;
       state.posFP = 0;
       state.payFP = 0;
     }
     IndexOptions options = fieldInfo.getIndexOptions();
     state.docFP += in.readVLong();
-    if (options.compareTo(IndexOptions.DOCS_AND_FREQS) >= 0) {
-      state.freqFP += in.readVLong();
-    }
     if (state.docFreq > NvmPostingsFormat.BLOCK_SIZE) {
       state.skipFP += in.readVLong();
     }

@@ -27,7 +27,7 @@ import org.apache.lucene.util.IOUtils;
  * Writes postings in the block layout of {@link NvmPostingsFormat}. Doc IDs and freqs are buffered
  * one block of {@value NvmPostingsFormat#BLOCK_SIZE} at a time (a block is written when the next
  * one starts, or when the term ends, so that the writer knows whether the term has more than one
- * block and may use a bit set); position records and payload bytes stream straight to their
+ * block and may use a bit set or deltas), its freqs right after its doc IDs; position records and payload bytes stream straight to their
  * files; the term's SkipData (impact lines, LastDoc, BlockDocFP, BlockPosStart) is buffered until
  * the term ends.
  */
@@ -36,7 +36,6 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   private static final NvmTermState EMPTY_STATE = new NvmTermState();
 
   private IndexOutput docOut;
-  private IndexOutput freqOut;
   private IndexOutput skipOut;
   private IndexOutput posOut;
   private IndexOutput payOut;
@@ -50,7 +49,6 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   private NvmTermState lastState = EMPTY_STATE;
   private NumericDocValues norms;
 
-  private long freqStartFP;
   private long posStartFP;
   private long payStartFP;
 
@@ -75,10 +73,6 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     boolean success = false;
     try {
       docOut = createOutput(state, NvmPostingsFormat.DOC_EXTENSION, NvmPostingsFormat.DOC_CODEC);
-      if (state.fieldInfos.hasFreq()) {
-        freqOut =
-            createOutput(state, NvmPostingsFormat.FREQ_EXTENSION, NvmPostingsFormat.FREQ_CODEC);
-      }
       skipOut = createOutput(state, NvmPostingsFormat.SKIP_EXTENSION, NvmPostingsFormat.SKIP_CODEC);
       if (state.fieldInfos.hasProx()) {
         posOut = createOutput(state, NvmPostingsFormat.POS_EXTENSION, NvmPostingsFormat.POS_CODEC);
@@ -89,7 +83,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
       success = true;
     } finally {
       if (success == false) {
-        IOUtils.closeWhileHandlingException(docOut, freqOut, skipOut, posOut, payOut);
+        IOUtils.closeWhileHandlingException(docOut, skipOut, posOut, payOut);
       }
     }
   }
@@ -142,9 +136,6 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   @Override
   public void startTerm(NumericDocValues norms) {
     this.norms = norms;
-    if (writeFreqs) {
-      freqStartFP = freqOut.getFilePointer();
-    }
     if (writePositions) {
       posStartFP = posOut.getFilePointer();
     }
@@ -228,20 +219,29 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     blockPosStarts = ArrayUtil.grow(blockPosStarts, numBlocks + 1);
     lastDocs[numBlocks] = lastDoc;
     blockPosStarts[numBlocks] = blockPosStart;
-    if (NvmPostingsFormat.isBitSetBlock(blockDocCount, termHasSkipData, span)) {
-      docOut.alignFilePointer(ALIGNMENT);
-      blockDocFPs[numBlocks] = docOut.getFilePointer();
-      writeBitSet(previousLastDoc + 1, span);
-    } else {
-      blockDocFPs[numBlocks] = docOut.getFilePointer();
-      for (int i = 0; i < blockDocCount; i++) {
-        docOut.writeInt(blockDocs[i]);
+    switch (NvmPostingsFormat.docEncoding(blockDocCount, termHasSkipData, span)) {
+      case BIT_SET -> {
+        docOut.alignFilePointer(ALIGNMENT);
+        blockDocFPs[numBlocks] = docOut.getFilePointer();
+        writeBitSet(previousLastDoc + 1, span);
+      }
+      case DELTA16 -> {
+        blockDocFPs[numBlocks] = docOut.getFilePointer();
+        int previous = previousLastDoc;
+        for (int i = 0; i < blockDocCount; i++) {
+          docOut.writeShort((short) (blockDocs[i] - previous));
+          previous = blockDocs[i];
+        }
+      }
+      case INT32 -> {
+        blockDocFPs[numBlocks] = docOut.getFilePointer();
+        for (int i = 0; i < blockDocCount; i++) {
+          docOut.writeInt(blockDocs[i]);
+        }
       }
     }
     if (writeFreqs) {
-      for (int i = 0; i < blockDocCount; i++) {
-        freqOut.writeInt(blockFreqs[i]);
-      }
+      writeFreqBlock();
       blockImpactLines = ArrayUtil.grow(blockImpactLines, (numBlocks + 1) * ImpactLine.BYTES);
       writeImpactLine(blockImpacts, blockImpactLines, numBlocks);
       groupImpacts.addAll(blockImpacts);
@@ -251,6 +251,23 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     blockDocCount = 0;
     if (writeFreqs && numBlocks % BLOCKS_PER_GROUP == 0) {
       finishGroup();
+    }
+  }
+
+  /** Writes the FreqBlock of the buffered block: its width, then every freq at that width. */
+  private void writeFreqBlock() throws IOException {
+    int maxFreq = 0;
+    for (int i = 0; i < blockDocCount; i++) {
+      maxFreq = Math.max(maxFreq, blockFreqs[i]);
+    }
+    int width = NvmPostingsFormat.freqWidth(maxFreq);
+    docOut.writeByte((byte) width);
+    for (int i = 0; i < blockDocCount; i++) {
+      switch (width) {
+        case Byte.BYTES -> docOut.writeByte((byte) blockFreqs[i]);
+        case Short.BYTES -> docOut.writeShort((short) blockFreqs[i]);
+        default -> docOut.writeInt(blockFreqs[i]);
+      }
     }
   }
 
@@ -285,7 +302,6 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     boolean hasSkipData = numBlocks > 0;
     writeBlock(hasSkipData);
     state.docFP = blockDocFPs[0];
-    state.freqFP = freqStartFP;
     state.posFP = posStartFP;
     state.payFP = payStartFP;
     if (hasSkipData) {
@@ -331,9 +347,6 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     NvmTermState state = (NvmTermState) termState;
     NvmTermState previous = absolute ? EMPTY_STATE : lastState;
     out.writeVLong(state.docFP - previous.docFP);
-    if (writeFreqs) {
-      out.writeVLong(state.freqFP - previous.freqFP);
-    }
     if (state.docFreq > BLOCK_SIZE) {
       out.writeVLong(state.skipFP - previous.skipFP);
     } else {
@@ -352,7 +365,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   public void close() throws IOException {
     boolean success = false;
     try {
-      for (IndexOutput out : new IndexOutput[] {docOut, freqOut, skipOut, posOut, payOut}) {
+      for (IndexOutput out : new IndexOutput[] {docOut, skipOut, posOut, payOut}) {
         if (out != null) {
           CodecUtil.writeFooter(out);
         }
@@ -360,11 +373,11 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
       success = true;
     } finally {
       if (success) {
-        IOUtils.close(docOut, freqOut, skipOut, posOut, payOut);
+        IOUtils.close(docOut, skipOut, posOut, payOut);
       } else {
-        IOUtils.closeWhileHandlingException(docOut, freqOut, skipOut, posOut, payOut);
+        IOUtils.closeWhileHandlingException(docOut, skipOut, posOut, payOut);
       }
-      docOut = freqOut = skipOut = posOut = payOut = null;
+      docOut = skipOut = posOut = payOut = null;
     }
   }
 }

@@ -5,11 +5,8 @@ import org.apache.lucene.index.TermState;
 
 /** Where a term's postings start in each file of {@link NvmPostingsFormat}. */
 final class NvmTermState extends BlockTermState {
-  /** Start of the term's doc IDs in the doc file. */
+  /** Start of the term's first doc block in the doc file. */
   long docFP;
-
-  /** Start of the term's frequencies in the freq file. */
-  long freqFP;
 
   /** Start of the term's SkipData in the skip file (terms of more than one block). */
   long skipFP;
@@ -32,7 +29,6 @@ final class NvmTermState extends BlockTermState {
     super.copyFrom(other);
     NvmTermState state = (NvmTermState) other;
     docFP = state.docFP;
-    freqFP = state.freqFP;
     skipFP = state.skipFP;
     posFP = state.posFP;
     payFP = state.payFP;
@@ -43,8 +39,6 @@ final class NvmTermState extends BlockTermState {
     return super.toString()
         + " docFP="
         + docFP
-        + " freqFP="
-        + freqFP
         + " skipFP="
         + skipFP
         + " posFP="

@@ -22,6 +22,9 @@ sealed interface PostingsData {
   /** Copies {@code count} int32 values starting at {@code fp} into {@code dst[0, count)}. */
   void readInts(long fp, int[] dst, int count) throws IOException;
 
+  /** Copies {@code count} int16 values starting at {@code fp} into {@code dst[0, count)}. */
+  void readShorts(long fp, short[] dst, int count) throws IOException;
+
   /** Copies {@code count} int64 values starting at {@code fp} into {@code dst[0, count)}. */
   void readLongs(long fp, long[] dst, int count) throws IOException;
 
@@ -30,6 +33,9 @@ sealed interface PostingsData {
 
   /** The int64 value at {@code fp}. */
   long readLong(long fp) throws IOException;
+
+  /** The byte at {@code fp}. */
+  byte readByte(long fp) throws IOException;
 
   /**
    * The whole of {@code in} as one memory segment, or null if the input is not memory-segment
@@ -60,6 +66,8 @@ sealed interface PostingsData {
 
   /** A file mapped as one contiguous segment: every bulk read is one {@code MemorySegment.copy}. */
   record Segment(MemorySegment segment) implements PostingsData {
+    private static final ValueLayout.OfShort SHORT =
+        ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt INT =
         ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong LONG =
@@ -68,6 +76,11 @@ sealed interface PostingsData {
     @Override
     public void readInts(long fp, int[] dst, int count) {
       MemorySegment.copy(segment, INT, fp, dst, 0, count);
+    }
+
+    @Override
+    public void readShorts(long fp, short[] dst, int count) {
+      MemorySegment.copy(segment, SHORT, fp, dst, 0, count);
     }
 
     @Override
@@ -83,6 +96,11 @@ sealed interface PostingsData {
     @Override
     public long readLong(long fp) {
       return segment.get(LONG, fp);
+    }
+
+    @Override
+    public byte readByte(long fp) {
+      return segment.get(ValueLayout.JAVA_BYTE, fp);
     }
   }
 
@@ -100,6 +118,16 @@ sealed interface PostingsData {
         values.readInts(fp, dst, count);
       } else {
         MemorySegment.copy(slice, Segment.INT, 0, dst, 0, count);
+      }
+    }
+
+    @Override
+    public void readShorts(long fp, short[] dst, int count) throws IOException {
+      MemorySegment slice = access.segmentSliceOrNull(fp, (long) count * Short.BYTES);
+      if (slice == null) {
+        values.readShorts(fp, dst, count);
+      } else {
+        MemorySegment.copy(slice, Segment.SHORT, 0, dst, 0, count);
       }
     }
 
@@ -127,6 +155,11 @@ sealed interface PostingsData {
     public long readLong(long fp) throws IOException {
       return values.readLong(fp);
     }
+
+    @Override
+    public byte readByte(long fp) throws IOException {
+      return values.readByte(fp);
+    }
   }
 
   /** Any other input: one positional read per value. */
@@ -135,6 +168,13 @@ sealed interface PostingsData {
     public void readInts(long fp, int[] dst, int count) throws IOException {
       for (int i = 0; i < count; i++) {
         dst[i] = in.readInt(fp + ((long) i << 2));
+      }
+    }
+
+    @Override
+    public void readShorts(long fp, short[] dst, int count) throws IOException {
+      for (int i = 0; i < count; i++) {
+        dst[i] = in.readShort(fp + ((long) i << 1));
       }
     }
 
@@ -153,6 +193,11 @@ sealed interface PostingsData {
     @Override
     public long readLong(long fp) throws IOException {
       return in.readLong(fp);
+    }
+
+    @Override
+    public byte readByte(long fp) throws IOException {
+      return in.readByte(fp);
     }
   }
 }

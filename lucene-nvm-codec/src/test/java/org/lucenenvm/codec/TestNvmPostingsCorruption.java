@@ -31,7 +31,6 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
   private static final Map<String, String> CODEC_BY_EXTENSION =
       Map.of(
           NvmPostingsFormat.DOC_EXTENSION, NvmPostingsFormat.DOC_CODEC,
-          NvmPostingsFormat.FREQ_EXTENSION, NvmPostingsFormat.FREQ_CODEC,
           NvmPostingsFormat.SKIP_EXTENSION, NvmPostingsFormat.SKIP_CODEC,
           NvmPostingsFormat.POS_EXTENSION, NvmPostingsFormat.POS_CODEC,
           NvmPostingsFormat.PAY_EXTENSION, NvmPostingsFormat.PAY_CODEC);
@@ -140,18 +139,24 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
     }
   }
 
-  /** Format v1 (version 0) indexes were never released; they are refused as too old. */
-  public void testVersionOneIsRefusedAsTooOld() throws IOException {
-    try (Directory dir = writeIndex()) {
-      String file = formatFiles(dir).getFirst();
-      String codec = CODEC_BY_EXTENSION.get(IndexFileNames.getExtension(file));
-      byte[] bytes = readAll(dir, file);
-      int versionAt = CodecUtil.headerLength(codec) - Integer.BYTES;
-      BitUtil.VH_BE_INT.set(bytes, versionAt, NvmPostingsFormat.VERSION_START);
-      rewrite(dir, file, bytes, bytes.length);
-      IndexFormatTooOldException e =
-          expectThrows(IndexFormatTooOldException.class, () -> DirectoryReader.open(dir).close());
-      assertTrue(e.getMessage(), e.getMessage().contains(file));
+  /**
+   * Formats v1 (version 0) and v2 (version 1, Int32 doc IDs in every packed block, a separate
+   * freq file) were never released; they are refused as too old.
+   */
+  public void testOlderVersionsAreRefusedAsTooOld() throws IOException {
+    for (int version : new int[] {NvmPostingsFormat.VERSION_START, NvmPostingsFormat.VERSION_BLOCKS}) {
+      try (Directory dir = writeIndex()) {
+        String file = formatFiles(dir).getFirst();
+        String codec = CODEC_BY_EXTENSION.get(IndexFileNames.getExtension(file));
+        byte[] bytes = readAll(dir, file);
+        int versionAt = CodecUtil.headerLength(codec) - Integer.BYTES;
+        BitUtil.VH_BE_INT.set(bytes, versionAt, version);
+        rewrite(dir, file, bytes, bytes.length);
+        IndexFormatTooOldException e =
+            expectThrows(
+                IndexFormatTooOldException.class, () -> DirectoryReader.open(dir).close());
+        assertTrue(e.getMessage(), e.getMessage().contains(file));
+      }
     }
   }
 

@@ -1,0 +1,144 @@
+package org.lucenenvm.codec;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.codecs.lucene104.Lucene104Codec;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.NoMergePolicy;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.MMapDirectory;
+import org.apache.lucene.tests.analysis.MockAnalyzer;
+import org.apache.lucene.tests.analysis.MockTokenizer;
+import org.apache.lucene.tests.util.LuceneTestCase;
+import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
+
+/**
+ * The doc and freq encodings that random text of a few thousand documents does not reach: a block
+ * of a multi-block term whose doc IDs span more than {@value NvmPostingsFormat#MAX_DELTA16_SPAN}
+ * (Int32 doc IDs), and blocks whose largest freq needs 2 or 4 bytes. Postings are compared with
+ * Lucene104's on the memory-segment and the {@code RandomAccessInput} read paths.
+ */
+public class TestNvmBlockEncodings extends LuceneTestCase {
+  private static final String FIELD = "f";
+  private static final int NUM_DOCS = NvmPostingsFormat.MAX_DELTA16_SPAN + 5_000;
+
+  /** "far": docs 0..254 and two near the end, so block 0 spans more than 16-bit deltas allow. */
+  private static boolean holdsFar(int id) {
+    return id < NvmPostingsFormat.BLOCK_SIZE - 1 || id == NUM_DOCS - 1_000 || id == NUM_DOCS - 1;
+  }
+
+  /** "wide": every 50th doc; freq 300 in every 100th (2-byte freqs), 70,000 in one (4 bytes). */
+  private static int wideFreq(int id) {
+    if (id % 50 != 0) {
+      return 0;
+    }
+    if (id == 700) {
+      return 70_000;
+    }
+    return id % 100 == 0 ? 300 : 1 + id % 7;
+  }
+
+  private static void write(Directory dir, Codec codec) throws IOException {
+    IndexWriterConfig config =
+        new IndexWriterConfig(new MockAnalyzer(random(), MockTokenizer.WHITESPACE, false))
+            .setCodec(codec)
+            .setMaxBufferedDocs(NUM_DOCS + 1)
+            .setRAMBufferSizeMB(IndexWriterConfig.DISABLE_AUTO_FLUSH)
+            .setUseCompoundFile(false)
+            .setMergePolicy(NoMergePolicy.INSTANCE);
+    try (IndexWriter writer = new IndexWriter(dir, config)) {
+      for (int id = 0; id < NUM_DOCS; id++) {
+        StringBuilder text = new StringBuilder("x ");
+        if (holdsFar(id)) {
+          text.append("far ");
+        }
+        text.append("wide ".repeat(wideFreq(id)));
+        Document doc = new Document();
+        doc.add(new TextField(FIELD, text.toString(), Field.Store.NO));
+        writer.addDocument(doc);
+      }
+    }
+  }
+
+  public void testEncodingsReadBackAsLucene104() throws IOException {
+    assertEquals(
+        "block 0 of \"far\" must be stored as Int32 doc IDs",
+        DocEncoding.INT32,
+        NvmPostingsFormat.docEncoding(
+            NvmPostingsFormat.BLOCK_SIZE, true, NUM_DOCS - 1_000 - (-1)));
+    assertEquals(Integer.BYTES, NvmPostingsFormat.freqWidth(wideFreq(700)));
+    assertEquals(Short.BYTES, NvmPostingsFormat.freqWidth(wideFreq(100)));
+    try (Directory lucene = new ByteBuffersDirectory();
+        Directory mmap = new MMapDirectory(createTempDir("nvm-encodings"));
+        Directory heap = new ByteBuffersDirectory()) {
+      write(lucene, new Lucene104Codec());
+      write(mmap, new NvmCodec());
+      write(heap, new NvmCodec());
+      try (DirectoryReader expected = DirectoryReader.open(lucene);
+          DirectoryReader onSegment = DirectoryReader.open(mmap);
+          DirectoryReader onRandomAccess = DirectoryReader.open(heap)) {
+        for (String term : List.of("far", "wide", "x")) {
+          List<int[]> reference = postings(expected, term);
+          assertTrue(term, reference.size() > NvmPostingsFormat.BLOCK_SIZE);
+          for (DirectoryReader reader : List.of(onSegment, onRandomAccess)) {
+            assertEquals(term, toString(reference), toString(postings(reader, term)));
+            assertAdvanceAgrees(reader, term, reference);
+          }
+        }
+      }
+    }
+  }
+
+  private static List<int[]> postings(DirectoryReader reader, String term) throws IOException {
+    PostingsEnum postings =
+        getOnlyLeafReader(reader).postings(new Term(FIELD, term), PostingsEnum.FREQS);
+    List<int[]> pairs = new ArrayList<>();
+    for (int doc = postings.nextDoc();
+        doc != DocIdSetIterator.NO_MORE_DOCS;
+        doc = postings.nextDoc()) {
+      pairs.add(new int[] {doc, postings.freq()});
+    }
+    return pairs;
+  }
+
+  private static String toString(List<int[]> pairs) {
+    StringBuilder text = new StringBuilder();
+    for (int[] pair : pairs) {
+      text.append(pair[0]).append(':').append(pair[1]).append(' ');
+    }
+    return text.toString();
+  }
+
+  /** advance to random targets gives the reference's next doc and its freq. */
+  private static void assertAdvanceAgrees(DirectoryReader reader, String term, List<int[]> ref)
+      throws IOException {
+    PostingsEnum postings =
+        getOnlyLeafReader(reader).postings(new Term(FIELD, term), PostingsEnum.FREQS);
+    int index = 0;
+    int target = random().nextInt(1_000);
+    while (true) {
+      while (index < ref.size() && ref.get(index)[0] < target) {
+        index++;
+      }
+      int doc = postings.advance(target);
+      if (index == ref.size()) {
+        assertEquals(term, DocIdSetIterator.NO_MORE_DOCS, doc);
+        return;
+      }
+      assertEquals(term + " advance(" + target + ")", ref.get(index)[0], doc);
+      assertEquals(term + " freq at " + doc, ref.get(index)[1], postings.freq());
+      target = doc + 1 + random().nextInt(3_000);
+    }
+  }
+}
