@@ -9,7 +9,6 @@ import org.apache.lucene.index.ImpactsEnum;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.search.DocAndFloatFeatureBuffer;
-import org.apache.lucene.store.RandomAccessInput;
 import org.apache.lucene.util.ArrayUtil;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.FixedBitSet;
@@ -21,7 +20,8 @@ import org.apache.lucene.util.VectorUtil;
  * #advance(int)} finds the block in the skip table and the doc in the block with {@link
  * VectorUtil#findNextGEQ}; {@link #nextPostings} hands out the rest of the current block per call,
  * {@link #intoBitSet} ORs whole bit-set blocks. Positions, offsets and payload boundaries are
- * fixed-width records at computed addresses, read only when asked for.
+ * fixed-width records at computed addresses; a document's records are copied with one bulk read
+ * on its first {@link #nextPosition()}.
  */
 final class NvmPostingsEnum extends ImpactsEnum {
 
@@ -29,8 +29,8 @@ final class NvmPostingsEnum extends ImpactsEnum {
   private final DocBlockReader blocks;
   private final int[] docs;
   private final PostingsData skipData;
-  private RandomAccessInput posIn;
-  private RandomAccessInput payIn;
+  private PostingsData posData;
+  private PostingsData payData;
   private NvmImpacts impacts;
 
   private boolean indexHasFreqs;
@@ -38,7 +38,15 @@ final class NvmPostingsEnum extends ImpactsEnum {
   private boolean needsOffsets;
   private boolean needsPayloads;
   private int posRecordBytes;
-  private int payloadEndOffset;
+
+  /** Int32 values per position record (a PayloadEnd counts as two, low half first). */
+  private int posRecordInts;
+
+  /** The current document's position records, copied on its first {@link #nextPosition()}. */
+  private int[] docRecords = new int[0];
+
+  /** Start of the next position's payload in the term's payload bytes. */
+  private long payloadStart;
   private long posFP;
   private long payFP;
 
@@ -115,15 +123,15 @@ final class NvmPostingsEnum extends ImpactsEnum {
     if (needsPositions) {
       posFP = state.posFP;
       posRecordBytes = NvmPostingsFormat.positionRecordBytes(options, field.hasPayloads());
-      payloadEndOffset = posRecordBytes - Long.BYTES;
-      if (posIn == null) {
-        posIn = owner.randomAccess(NvmPostingsReader.Data.POSITIONS);
+      posRecordInts = posRecordBytes / Integer.BYTES;
+      if (posData == null) {
+        posData = owner.data(NvmPostingsReader.Data.POSITIONS);
       }
     }
     if (needsPayloads) {
       payFP = state.payFP;
-      if (payIn == null) {
-        payIn = owner.randomAccess(NvmPostingsReader.Data.PAYLOADS);
+      if (payData == null) {
+        payData = owner.data(NvmPostingsReader.Data.PAYLOADS);
       }
     }
     upto = -1;
@@ -307,19 +315,33 @@ final class NvmPostingsEnum extends ImpactsEnum {
       return -1;
     }
     if (posInDoc < 0) {
-      firstPosOfDoc = firstPositionIndex();
-      posInDoc = 0;
+      loadDocPositions();
     }
-    long positionIndex = firstPosOfDoc + posInDoc++;
-    long record = posFP + positionIndex * posRecordBytes;
+    int record = posInDoc++ * posRecordInts;
     if (needsOffsets) {
-      startOffset = posIn.readInt(record + Integer.BYTES);
-      endOffset = posIn.readInt(record + 2 * Integer.BYTES);
+      startOffset = docRecords[record + 1];
+      endOffset = docRecords[record + 2];
     }
     if (needsPayloads) {
-      readPayload(positionIndex, record);
+      readPayload(record);
     }
-    return posIn.readInt(record);
+    return docRecords[record];
+  }
+
+  /**
+   * Copies the current document's position records into {@link #docRecords} with one bulk read,
+   * and, for payloads, the end of the previous record's payload (the start of this one's).
+   */
+  private void loadDocPositions() throws IOException {
+    firstPosOfDoc = firstPositionIndex();
+    long firstRecord = posFP + firstPosOfDoc * posRecordBytes;
+    int ints = Math.multiplyExact(blocks.freqs()[upto], posRecordInts);
+    docRecords = ArrayUtil.growNoCopy(docRecords, ints);
+    posData.readInts(firstRecord, docRecords, ints);
+    if (needsPayloads) {
+      payloadStart = firstPosOfDoc == 0 ? 0 : posData.readLong(firstRecord - Long.BYTES);
+    }
+    posInDoc = 0;
   }
 
   /**
@@ -346,18 +368,19 @@ final class NvmPostingsEnum extends ImpactsEnum {
     return positionIndex;
   }
 
-  private void readPayload(long positionIndex, long record) throws IOException {
-    long start =
-        positionIndex == 0 ? 0 : posIn.readLong(record - posRecordBytes + payloadEndOffset);
-    long end = posIn.readLong(record + payloadEndOffset);
-    int length = Math.toIntExact(end - start);
+  /** Reads the payload of the position record at {@code record} in {@link #docRecords}. */
+  private void readPayload(int record) throws IOException {
+    int endAt = record + posRecordInts - 2;
+    long end = ((long) docRecords[endAt + 1] << 32) | Integer.toUnsignedLong(docRecords[endAt]);
+    int length = Math.toIntExact(end - payloadStart);
     hasPayload = length > 0;
     if (hasPayload) {
       payload.bytes = ArrayUtil.growNoCopy(payload.bytes, length);
-      payIn.readBytes(payFP + start, payload.bytes, 0, length);
+      payData.readBytes(payFP + payloadStart, payload.bytes, length);
       payload.offset = 0;
       payload.length = length;
     }
+    payloadStart = end;
   }
 
   @Override

@@ -18,7 +18,6 @@ import org.apache.lucene.store.DataInput;
 import org.apache.lucene.store.FileDataHint;
 import org.apache.lucene.store.FileTypeHint;
 import org.apache.lucene.store.IndexInput;
-import org.apache.lucene.store.RandomAccessInput;
 import org.apache.lucene.util.IOUtils;
 
 /**
@@ -54,8 +53,8 @@ final class NvmPostingsReader extends PostingsReaderBase {
 
   private final Map<Data, IndexInput> inputs = new EnumMap<>(Data.class);
 
-  /** The files that are one contiguous memory segment, shared by all enums. */
-  private final Map<Data, PostingsData> segments = new EnumMap<>(Data.class);
+  /** The memory segments of each memory-segment-backed file, shared by all enums. */
+  private final Map<Data, FileSegments> segments = new EnumMap<>(Data.class);
 
   NvmPostingsReader(SegmentReadState state) throws IOException {
     boolean success = false;
@@ -64,9 +63,9 @@ final class NvmPostingsReader extends PostingsReaderBase {
         if (data.presentIn(state.fieldInfos)) {
           IndexInput in = open(state, data);
           inputs.put(data, in);
-          PostingsData segment = PostingsData.segmentOrNull(in);
-          if (segment != null) {
-            segments.put(data, segment);
+          FileSegments fileSegments = FileSegments.of(in);
+          if (fileSegments != null) {
+            segments.put(data, fileSegments);
           }
         }
       }
@@ -106,34 +105,19 @@ final class NvmPostingsReader extends PostingsReaderBase {
   }
 
   /**
-   * Read access to a whole data file, addressed by absolute file pointer: the shared memory
-   * segment if the file is one, else a view over a clone of its own for each caller (bulk copies
-   * per extent on a memory-segment input of several segments, positional reads otherwise), so
-   * that enums stay thread-safe.
+   * Read access to a whole data file, addressed by absolute file pointer, for one enum: bulk copies
+   * from the file's memory segments if it is memory-segment backed (found once, on open), with
+   * positional reads through a random-access slice of its own where a range crosses segments or
+   * the file has none.
    */
   PostingsData data(Data data) throws IOException {
-    PostingsData segment = segments.get(data);
-    if (segment != null) {
-      return segment;
-    }
     IndexInput in = inputs.get(data);
     if (in == null) {
       throw new CorruptIndexException(
           "a field needs the " + data.extension + " file but the segment has none",
           inputs.get(Data.DOCS));
     }
-    return PostingsData.of(in.clone());
-  }
-
-  /** Random-access view of a data file, for the position and payload records. */
-  RandomAccessInput randomAccess(Data data) throws IOException {
-    IndexInput in = inputs.get(data);
-    if (in == null) {
-      throw new CorruptIndexException(
-          "a field needs the " + data.extension + " file but the segment has none",
-          inputs.get(Data.DOCS));
-    }
-    return in.randomAccessSlice(0, in.length());
+    return PostingsData.of(in, segments.get(data));
   }
 
   @Override

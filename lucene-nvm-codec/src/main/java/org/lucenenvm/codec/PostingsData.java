@@ -10,12 +10,12 @@ import org.apache.lucene.store.RandomAccessInput;
 
 /**
  * Read access to one data file of {@link NvmPostingsFormat} by absolute file pointer, with bulk
- * copies of little-endian ints and longs into heap buffers. {@link #segmentOrNull} serves files
- * that are one contiguous {@link MemorySegment} (through {@link MemorySegmentAccessInput}: {@code
+ * copies of little-endian values into heap buffers. {@link Segment} serves files that are one
+ * contiguous {@link MemorySegment} (through {@link MemorySegmentAccessInput}: {@code
  * MMapDirectory}, and any directory whose inputs implement it) with one {@link MemorySegment#copy}
- * per call; {@link #of} serves a memory-segment input made of several segments (an {@code
- * NvmDirectory} file in several extents) with one segment lookup and one copy per call, and every
- * other input one positional read at a time.
+ * per call; {@link Extents} serves files of several segments ({@link FileSegments}: an {@code
+ * NvmDirectory} file in several extents) with one segment lookup and one copy per call; {@link
+ * RandomAccess} serves every other input one positional read at a time.
  */
 sealed interface PostingsData {
 
@@ -38,30 +38,16 @@ sealed interface PostingsData {
   byte readByte(long fp) throws IOException;
 
   /**
-   * The whole of {@code in} as one memory segment, or null if the input is not memory-segment
-   * backed or spans several segments.
+   * Read access to the file {@code in}, made of {@code segments} (null if not memory-segment
+   * backed): one bulk copy from its segment if there is one, from the segment that holds the range
+   * if there are several, else positional reads through a random-access slice of {@code in}.
    */
-  static PostingsData segmentOrNull(IndexInput in) throws IOException {
-    if (in instanceof MemorySegmentAccessInput access) {
-      MemorySegment segment = access.segmentSliceOrNull(0, in.length());
-      if (segment != null) {
-        return new Segment(segment);
-      }
+  static PostingsData of(IndexInput in, FileSegments segments) throws IOException {
+    if (segments != null && segments.isSingle()) {
+      return new Segment(segments.parts()[0]);
     }
-    return null;
-  }
-
-  /**
-   * Read access to {@code in} (which the caller owns, e.g. a clone of its own) for a file that
-   * {@link #segmentOrNull} did not map as a whole: bulk copies from the memory segment that holds
-   * the requested range, if {@code in} is memory-segment backed, else positional reads.
-   */
-  static PostingsData of(IndexInput in) throws IOException {
     RandomAccess randomAccess = new RandomAccess(in.randomAccessSlice(0, in.length()));
-    if (in instanceof MemorySegmentAccessInput access) {
-      return new Extents(access, randomAccess);
-    }
-    return randomAccess;
+    return segments == null ? randomAccess : new Extents(segments, randomAccess);
   }
 
   /** A file mapped as one contiguous segment: every bulk read is one {@code MemorySegment.copy}. */
@@ -105,15 +91,22 @@ sealed interface PostingsData {
   }
 
   /**
-   * A memory-segment input of several segments: each bulk read asks the input for the segment
-   * holding its range ({@link MemorySegmentAccessInput#segmentSliceOrNull}, one lookup per block
-   * rather than one per value) and copies from it; the rare range that crosses from one segment
-   * into the next is read value by value.
+   * A file of several memory segments: each read finds the segment that holds its start (a binary
+   * search over the segments' starts) and copies from it; the rare range that crosses into the
+   * next segment is read value by value.
    */
-  record Extents(MemorySegmentAccessInput access, RandomAccess values) implements PostingsData {
+  record Extents(FileSegments segments, RandomAccess values) implements PostingsData {
+    /** The segment holding {@code [fp, fp + bytes)}, or null if the range crosses segments. */
+    private MemorySegment segmentOf(long fp, long bytes) {
+      int index = segments.indexOf(fp);
+      MemorySegment part = segments.parts()[index];
+      long offset = fp - segments.starts()[index];
+      return offset + bytes <= part.byteSize() ? part.asSlice(offset, bytes) : null;
+    }
+
     @Override
     public void readInts(long fp, int[] dst, int count) throws IOException {
-      MemorySegment slice = access.segmentSliceOrNull(fp, (long) count * Integer.BYTES);
+      MemorySegment slice = segmentOf(fp, (long) count * Integer.BYTES);
       if (slice == null) {
         values.readInts(fp, dst, count);
       } else {
@@ -123,7 +116,7 @@ sealed interface PostingsData {
 
     @Override
     public void readShorts(long fp, short[] dst, int count) throws IOException {
-      MemorySegment slice = access.segmentSliceOrNull(fp, (long) count * Short.BYTES);
+      MemorySegment slice = segmentOf(fp, (long) count * Short.BYTES);
       if (slice == null) {
         values.readShorts(fp, dst, count);
       } else {
@@ -133,7 +126,7 @@ sealed interface PostingsData {
 
     @Override
     public void readLongs(long fp, long[] dst, int count) throws IOException {
-      MemorySegment slice = access.segmentSliceOrNull(fp, (long) count * Long.BYTES);
+      MemorySegment slice = segmentOf(fp, (long) count * Long.BYTES);
       if (slice == null) {
         values.readLongs(fp, dst, count);
       } else {
@@ -143,7 +136,7 @@ sealed interface PostingsData {
 
     @Override
     public void readBytes(long fp, byte[] dst, int length) throws IOException {
-      MemorySegment slice = access.segmentSliceOrNull(fp, length);
+      MemorySegment slice = segmentOf(fp, length);
       if (slice == null) {
         values.readBytes(fp, dst, length);
       } else {
@@ -153,7 +146,8 @@ sealed interface PostingsData {
 
     @Override
     public long readLong(long fp) throws IOException {
-      return values.readLong(fp);
+      MemorySegment slice = segmentOf(fp, Long.BYTES);
+      return slice == null ? values.readLong(fp) : slice.get(Segment.LONG, 0);
     }
 
     @Override

@@ -155,20 +155,36 @@ public class TestNvmBulkPostings extends LuceneTestCase {
   }
 
   public void testInputKinds() throws IOException {
-    assertNotNull("MMapDirectory files must be read as one memory segment", segmentOf(mmapDir));
-    assertNull("files in several chunks are not one memory segment", segmentOf(chunkedDir));
-    assertNull("ByteBuffersDirectory files have no memory segment", segmentOf(heapDir));
+    assertTrue("MMapDirectory files are one memory segment", segmentsOf(mmapDir).isSingle());
+    FileSegments chunks = segmentsOf(chunkedDir);
+    assertTrue("files in 4 KB chunks are several segments", chunks.parts().length > 1);
+    long next = 0;
+    for (int i = 0; i < chunks.parts().length; i++) {
+      assertEquals("segment " + i + " starts where the one before ends", next, chunks.starts()[i]);
+      assertTrue(chunks.parts()[i].byteSize() <= CHUNK_SIZE);
+      next += chunks.parts()[i].byteSize();
+    }
+    assertEquals(docFileLength(chunkedDir), next);
+    assertNull("ByteBuffersDirectory files have no memory segment", segmentsOf(heapDir));
   }
 
-  private static PostingsData segmentOf(Directory dir) throws IOException {
+  private static String docFile(Directory dir) throws IOException {
     for (String file : dir.listAll()) {
       if (NvmPostingsFormat.DOC_EXTENSION.equals(IndexFileNames.getExtension(file))) {
-        try (IndexInput in = dir.openInput(file, IOContext.DEFAULT)) {
-          return PostingsData.segmentOrNull(in);
-        }
+        return file;
       }
     }
     throw new AssertionError("no ." + NvmPostingsFormat.DOC_EXTENSION + " file in " + dir);
+  }
+
+  private static long docFileLength(Directory dir) throws IOException {
+    return dir.fileLength(docFile(dir));
+  }
+
+  private static FileSegments segmentsOf(Directory dir) throws IOException {
+    try (IndexInput in = dir.openInput(docFile(dir), IOContext.DEFAULT)) {
+      return FileSegments.of(in);
+    }
   }
 
   public void testCheckIndex() throws IOException {
