@@ -52,6 +52,9 @@ final class DocBlockReader {
   private boolean isBitSet;
   private int bitSetBase;
   private int bitSetSpan;
+
+  /** Words of {@link #bitSetWords} that may be non-zero; the words after them are all zero. */
+  private int bitSetWordsInUse = FixedBitSet.bits2words(NvmPostingsFormat.MAX_BIT_SET_SPAN);
   private int lastDocOfBlock;
 
   DocBlockReader(PostingsData docData, PostingsData skipData) {
@@ -103,10 +106,10 @@ final class DocBlockReader {
    */
   int blockAtOrAfter(int target, int from) {
     int numBlocks = layout.numBlocks();
-    if (from >= numBlocks || layout.hasSkipData() == false) {
+    if (from >= numBlocks || layout.hasSkipData() == false || lastDocs[from] >= target) {
       return from;
     }
-    return VectorUtil.findNextGEQ(lastDocs, target, from, numBlocks);
+    return VectorUtil.findNextGEQ(lastDocs, target, from + 1, numBlocks);
   }
 
   /**
@@ -143,7 +146,10 @@ final class DocBlockReader {
     bitSetSpan = span;
     int numWords = FixedBitSet.bits2words(span);
     docData.readLongs(fp, bitSetWords, numWords);
-    Arrays.fill(bitSetWords, numWords, bitSetWords.length, 0L);
+    if (bitSetWordsInUse > numWords) {
+      Arrays.fill(bitSetWords, numWords, bitSetWordsInUse, 0L);
+    }
+    bitSetWordsInUse = numWords;
     int before = 0;
     for (int i = 0; i < numWords; i++) {
       bitCountBefore[i] = before;
