@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.util.ArrayUtil;
+import org.apache.lucene.util.BitUtil;
 import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.VectorUtil;
 import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
@@ -15,19 +16,24 @@ import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
  * #docs} with one bulk copy; a block of 16-bit deltas is copied with one bulk copy and turned into
  * doc IDs by a prefix sum; loading a bit-set block copies its words into {@link #bitSet}, which is
  * not decoded: the enum walks the bits and {@link #indexOfBit} maps a bit to the doc's index in the
- * block. Freqs (1, 2 or 4 bytes wide, after the block's doc IDs) are copied and widened on first
- * use ({@link #freqs()}). The block of a target doc ID is
- * found in the term's LastDoc table with {@link VectorUtil#findNextGEQ}; that table is copied to
- * the heap when the term is reset (4 bytes per {@value NvmPostingsFormat#BLOCK_SIZE} documents)
- * and shared by the enum and its impacts.
+ * block. Freqs (1, 2 or 4 bytes wide, after the block's doc IDs) are read one by one for the
+ * first few {@link #freq} calls of a block, then copied and widened ({@link #freqs()}). The block
+ * of a target doc ID is found in the term's LastDoc table with {@link VectorUtil#findNextGEQ};
+ * that table is copied to the heap when the term is reset (4 bytes per {@value
+ * NvmPostingsFormat#BLOCK_SIZE} documents) and shared by the enum and its impacts.
  */
 final class DocBlockReader {
+  /** Calls of {@link #freq} in a block that read one value before the block's freqs are copied. */
+  private static final int SINGLE_FREQ_READS = 3;
+
   /** Doc IDs of the current packed block, in {@code [0, count())}. */
   final int[] docs = new int[BLOCK_SIZE + 1];
 
   private final int[] freqs = new int[BLOCK_SIZE];
   private final short[] shorts = new short[BLOCK_SIZE];
   private final byte[] bytes = new byte[BLOCK_SIZE];
+  private final byte[] oneFreq = new byte[Integer.BYTES];
+
   private final long[] bitSetWords =
       new long[FixedBitSet.bits2words(NvmPostingsFormat.MAX_BIT_SET_SPAN)];
   private final FixedBitSet bitSet =
@@ -49,6 +55,7 @@ final class DocBlockReader {
   private int block;
   private int count;
   private boolean freqsLoaded;
+  private int singleFreqReads;
   private boolean isBitSet;
   private int bitSetBase;
   private int bitSetSpan;
@@ -120,6 +127,7 @@ final class DocBlockReader {
     this.block = block;
     count = Math.min(BLOCK_SIZE, docFreq - block * BLOCK_SIZE);
     freqsLoaded = false;
+    singleFreqReads = 0;
     if (layout.hasSkipData() == false) {
       isBitSet = false;
       docData.readInts(docFP, docs, count);
@@ -201,6 +209,33 @@ final class DocBlockReader {
     return Math.min(bitSetSpan, (word << 6) + Long.numberOfTrailingZeros(clear));
   }
 
+  /**
+   * Freq of the doc at {@code index} of the current block. The first {@value #SINGLE_FREQ_READS}
+   * calls in a block that has not copied its freqs read the one value (a conjunction's other
+   * clauses and MAXSCORE's non-essential clauses score a few docs per block); the next copies the
+   * block's freqs.
+   */
+  int freq(int index) throws IOException {
+    if (freqsLoaded == false && singleFreqReads < SINGLE_FREQ_READS) {
+      singleFreqReads++;
+      return readOneFreq(index);
+    }
+    return freqs()[index];
+  }
+
+  private int readOneFreq(int index) throws IOException {
+    int width = docData.readByte(freqFP);
+    if (width != Byte.BYTES && width != Short.BYTES && width != Integer.BYTES) {
+      throw corruptFreqWidth(width);
+    }
+    docData.readBytes(freqFP + Byte.BYTES + (long) index * width, oneFreq, width);
+    return switch (width) {
+      case Byte.BYTES -> Byte.toUnsignedInt(oneFreq[0]);
+      case Short.BYTES -> Short.toUnsignedInt((short) BitUtil.VH_LE_SHORT.get(oneFreq, 0));
+      default -> (int) BitUtil.VH_LE_INT.get(oneFreq, 0);
+    };
+  }
+
   /** Freqs of the current block, copied and widened on first use; only for fields with freqs. */
   int[] freqs() throws IOException {
     if (freqsLoaded == false) {
@@ -227,10 +262,13 @@ final class DocBlockReader {
         }
       }
       case Integer.BYTES -> docData.readInts(values, freqs, count);
-      default ->
-          throw new CorruptIndexException(
-              "freq width " + width + " at " + freqFP + " is not 1, 2 or 4", docData.toString());
+      default -> throw corruptFreqWidth(width);
     }
+  }
+
+  private CorruptIndexException corruptFreqWidth(int width) {
+    return new CorruptIndexException(
+        "freq width " + width + " at " + freqFP + " is not 1, 2 or 4", docData.toString());
   }
 
   /** Whether the current block is stored as a bit set. */

@@ -306,7 +306,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
 
   @Override
   public int freq() throws IOException {
-    return indexHasFreqs ? blocks.freqs()[upto] : 1;
+    return indexHasFreqs ? blocks.freq(upto) : 1;
   }
 
   @Override
