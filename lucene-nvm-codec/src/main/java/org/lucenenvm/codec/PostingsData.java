@@ -151,8 +151,9 @@ sealed interface PostingsData {
     }
 
     @Override
-    public byte readByte(long fp) throws IOException {
-      return values.readByte(fp);
+    public byte readByte(long fp) {
+      int index = segments.indexOf(fp);
+      return segments.parts()[index].get(ValueLayout.JAVA_BYTE, fp - segments.starts()[index]);
     }
   }
 
