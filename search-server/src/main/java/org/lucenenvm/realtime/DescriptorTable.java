@@ -27,6 +27,7 @@ final class DescriptorTable {
   private final AtomicReference<TableView> current = new AtomicReference<>();
   private final Object buildLock = new Object();
   private volatile boolean closed;
+  private volatile StatisticsEpoch epoch = new StatisticsEpoch(null);
 
   /** The current segments, oldest first. */
   List<SegmentDescriptor> segments() {
@@ -36,6 +37,20 @@ final class DescriptorTable {
   /** The current version. */
   long version() {
     return version.get();
+  }
+
+  /**
+   * Restores the statistics epoch in force at a graceful close ({@code ids}), to take effect with
+   * the next view if its segments still exist; call before the first query.
+   */
+  void restoreEpoch(long[] ids) {
+    epoch = new StatisticsEpoch(ids);
+    releaseView();
+  }
+
+  /** The ids of the current statistics epoch's segments. */
+  long[] epochMembers() {
+    return epoch.members();
   }
 
   synchronized void add(SegmentDescriptor descriptor) {
@@ -136,7 +151,7 @@ final class DescriptorTable {
         if (view != null && view.version() == version.get()) {
           continue;
         }
-        TableView built = TableView.build(v, segments);
+        TableView built = TableView.build(v, segments, epoch);
         if (built == null) {
           continue; // a segment was merged away meanwhile: the table has moved on
         }

@@ -8,6 +8,7 @@ import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.search.similarities.Similarity;
+import org.lucenenvm.cache.ResultCacheSettings;
 
 /**
  * Settings of an {@link RtEngine}. Defaults: {@link StandardAnalyzer}, {@link BM25Similarity},
@@ -32,6 +33,10 @@ import org.apache.lucene.search.similarities.Similarity;
  * @param maxSegments segments per partition the merger keeps the table within (live ones included;
  *     a merge in progress may briefly leave one more)
  * @param dramPath directory (on a memory file system) under which the DRAM tier keeps its files
+ * @param statistics which documents the scoring statistics of a query come from (default {@link
+ *     StatisticsMode#PER_QUERY})
+ * @param cache the result cache's settings (default {@link ResultCacheSettings#DISABLED}); an
+ *     enabled cache needs {@link StatisticsMode#PER_EPOCH}
  */
 public record RtEngineConfig(
     RtSchema schema,
@@ -47,7 +52,9 @@ public record RtEngineConfig(
     int queueCapacity,
     int partitions,
     int maxSegments,
-    Path dramPath) {
+    Path dramPath,
+    StatisticsMode statistics,
+    ResultCacheSettings cache) {
 
   /** Validates the settings. */
   public RtEngineConfig {
@@ -58,6 +65,13 @@ public record RtEngineConfig(
     Objects.requireNonNull(policy, "policy");
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(dramPath, "dramPath");
+    Objects.requireNonNull(statistics, "statistics");
+    Objects.requireNonNull(cache, "cache");
+    if (cache.enabled() && statistics != StatisticsMode.PER_EPOCH) {
+      throw new IllegalArgumentException(
+          "the result cache needs statistics=PER_EPOCH (cached scores must not depend on the"
+              + " live tail), got statistics=" + statistics);
+    }
     if (segmentSize <= 0) {
       throw new IllegalArgumentException("segmentSize must be > 0, got " + segmentSize);
     }
@@ -94,7 +108,9 @@ public record RtEngineConfig(
         4,
         1,
         10,
-        defaultDramPath());
+        defaultDramPath(),
+        StatisticsMode.PER_QUERY,
+        ResultCacheSettings.DISABLED);
   }
 
   /** {@code /dev/shm} where it is a writable directory, else {@code java.io.tmpdir}. */
@@ -126,7 +142,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        cache);
   }
 
   /** Returns a copy with another similarity (norms and scores). */
@@ -145,7 +163,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        cache);
   }
 
   /** Returns a copy writing segments with {@code c}. */
@@ -164,7 +184,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        cache);
   }
 
   /** Returns a copy with {@code docs} documents per live segment. */
@@ -183,7 +205,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        cache);
   }
 
   /** Returns a copy with another DRAM budget for read-optimized segments (per partition). */
@@ -202,7 +226,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        cache);
   }
 
   /** Returns a copy with another NVM budget (per partition). */
@@ -221,7 +247,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        cache);
   }
 
   /** Returns a copy with another engrave / pointer-update policy. */
@@ -240,7 +268,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        cache);
   }
 
   /** Returns a copy with another durability mode. */
@@ -259,7 +289,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        cache);
   }
 
   /** Returns a copy merging at most {@code factor} segments at a time. */
@@ -278,7 +310,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        cache);
   }
 
   /** Returns a copy with another flush queue capacity. */
@@ -297,7 +331,9 @@ public record RtEngineConfig(
         capacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        cache);
   }
 
   /** Returns a copy with {@code count} document partitions. */
@@ -316,7 +352,9 @@ public record RtEngineConfig(
         queueCapacity,
         count,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        cache);
   }
 
   /** Returns a copy keeping at most about {@code count} segments per partition. */
@@ -335,7 +373,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         count,
-        dramPath);
+        dramPath,
+        statistics,
+        cache);
   }
 
   /** Returns a copy keeping DRAM segment copies under {@code path} (a memory file system). */
@@ -354,6 +394,53 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        path);
+        path,
+        statistics,
+        cache);
+  }
+
+  /** Returns a copy scoring with {@code mode} statistics. */
+  public RtEngineConfig withStatistics(StatisticsMode statisticsMode) {
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath,
+        statisticsMode,
+        cache);
+  }
+
+  /**
+   * Returns a copy with result cache {@code settings}; an enabled cache also switches the
+   * statistics to {@link StatisticsMode#PER_EPOCH}, which it needs.
+   */
+  public RtEngineConfig withResultCache(ResultCacheSettings settings) {
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath,
+        settings.enabled() ? StatisticsMode.PER_EPOCH : statistics,
+        settings);
   }
 }

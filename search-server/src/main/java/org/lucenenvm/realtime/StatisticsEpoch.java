@@ -1,0 +1,61 @@
+package org.lucenenvm.realtime;
+
+import java.util.Arrays;
+
+/**
+ * Which Lucene segments of one partition make up its statistics epoch ({@link
+ * StatisticsMode#PER_EPOCH}): the segments present when the partition's set of Lucene segments
+ * last changed (a flush or a merge; a pointer switch or a deletion keeps the set). After a restart
+ * the epoch may be restored to the one in force at a graceful close (see {@link EpochFile}) as long
+ * as all its segments still exist, so that the flush a close makes does not end it; the next
+ * change of the set does. Segments outside the epoch are searched like the live tail. Calls are
+ * serialized by the table's view builds.
+ */
+final class StatisticsEpoch {
+  private long[] restored;
+  private long[] setAtStart;
+  private long[] members;
+
+  /** An epoch that starts with the first view, restored to {@code restored} if not null. */
+  StatisticsEpoch(long[] restored) {
+    this.restored = restored == null ? null : sorted(restored);
+  }
+
+  /**
+   * Whether each of {@code segmentIds} (the Lucene segments of a new view) belongs to the epoch;
+   * starts a new epoch when the set of segments changed since the current one started.
+   */
+  synchronized boolean[] membership(long[] segmentIds) {
+    long[] set = sorted(segmentIds);
+    if (setAtStart == null || !Arrays.equals(set, setAtStart)) {
+      members = setAtStart == null && restored != null && containsAll(set, restored) ? restored : set;
+      setAtStart = set;
+      restored = null;
+    }
+    boolean[] in = new boolean[segmentIds.length];
+    for (int i = 0; i < segmentIds.length; i++) {
+      in[i] = Arrays.binarySearch(members, segmentIds[i]) >= 0;
+    }
+    return in;
+  }
+
+  /** The ids of the current epoch's segments (empty before the first view). */
+  synchronized long[] members() {
+    return members == null ? new long[0] : members.clone();
+  }
+
+  private static long[] sorted(long[] ids) {
+    long[] copy = ids.clone();
+    Arrays.sort(copy);
+    return copy;
+  }
+
+  private static boolean containsAll(long[] sortedSet, long[] sortedSubset) {
+    for (long id : sortedSubset) {
+      if (Arrays.binarySearch(sortedSet, id) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
