@@ -160,18 +160,20 @@ final class CachedSearch {
     }
     int count = Math.min(k, list.hits().size());
     ScoreDoc[] docs = new ScoreDoc[count];
-    for (int h = 0; h < count; h++) {
+    for (int h = 0; h < list.hits().size(); h++) {
       ScoredDoc hit = list.hits().get(h);
-      RtSnapshot.SnapshotSegment segment = segments.get(hit.segment());
-      LeafReaderContext leaf = leaves.get(segment.leaf());
+      LeafReaderContext leaf = leaves.get(segments.get(hit.segment()).leaf());
       if (deletedSince > 0) {
+        // every cached hit, not only the first k: a complete list's total relies on all of them
         Bits live = leaf.reader().getLiveDocs();
         if (live != null && !live.get(hit.doc())) {
           cache.invalidate(entry.key());
           return null;
         }
       }
-      docs[h] = new ScoreDoc(leaf.docBase + hit.doc(), hit.score());
+      if (h < count) {
+        docs[h] = new ScoreDoc(leaf.docBase + hit.doc(), hit.score());
+      }
     }
     TotalHits total;
     if (deletedSince == 0 || list.complete()) {

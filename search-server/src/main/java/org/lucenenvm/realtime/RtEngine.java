@@ -302,6 +302,11 @@ public final class RtEngine implements Closeable {
     }
   }
 
+  /** The cached search path, or null when the engine has no cache (for tests). */
+  CachedSearch cachedSearch() {
+    return cachedSearch;
+  }
+
   /** The result cache's counters and sizes, or null when the engine has no cache. */
   public ResultCacheStats cacheStats() {
     return cachedSearch == null ? null : cachedSearch.cache().stats();
