@@ -295,11 +295,26 @@ public final class RtEngine implements Closeable {
       Query query, int k, QueryTimeout timeout, boolean withStoredFields, boolean useCache)
       throws IOException {
     try (RtSnapshot snapshot = acquireSnapshot()) {
-      if (cachedSearch == null) {
-        return snapshot.search(query, k, timeout, withStoredFields);
-      }
-      return cachedSearch.search(snapshot, query, k, timeout, withStoredFields, useCache);
+      return search(snapshot, query, k, timeout, withStoredFields, useCache);
     }
+  }
+
+  /**
+   * As {@link #search(Query, int, QueryTimeout, boolean, boolean)} on {@code snapshot}, a snapshot
+   * of this engine the caller holds (and closes).
+   */
+  public RtSearchResult search(
+      RtSnapshot snapshot,
+      Query query,
+      int k,
+      QueryTimeout timeout,
+      boolean withStoredFields,
+      boolean useCache)
+      throws IOException {
+    if (cachedSearch == null) {
+      return snapshot.search(query, k, timeout, withStoredFields);
+    }
+    return cachedSearch.search(snapshot, query, k, timeout, withStoredFields, useCache);
   }
 
   /** The cached search path, or null when the engine has no cache (for tests). */
