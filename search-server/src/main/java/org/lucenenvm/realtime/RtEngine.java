@@ -123,9 +123,9 @@ public final class RtEngine implements Closeable {
           for (int i = 0; i < count; i++) {
             lifecycles[i].partition().table().restoreEpoch(epochs[i]);
           }
-          EpochFile.delete(nvm);
         }
       }
+      EpochFile.delete(nvm); // applies only to the open right after the close that wrote it
       RtEngine engine = new RtEngine(config, lifecycles, queryExecutor, nvm, cache);
       engine.startEpoch();
       return engine;
