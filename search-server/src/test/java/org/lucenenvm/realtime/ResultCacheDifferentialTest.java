@@ -14,12 +14,15 @@ import org.apache.lucene.tests.util.LuceneTestCase;
 import org.lucenenvm.cache.CachePolicy;
 import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.cache.ResultCacheStats;
+import org.lucenenvm.store.NvmDirectory;
+import org.lucenenvm.store.PoolPaths;
 
 /**
  * Random streams of adds, updates, deletes and repeated queries, with the pipeline flushing,
  * engraving and merging underneath: on the same snapshot, every answer through the result cache
  * equals the uncached answer (documents, order, scores; the total when both are exact), for LRU
- * and DLIRS, the DRAM tier and one and two partitions, including caches small enough to evict.
+ * and DLIRS, the DRAM and NVM tiers and one and two partitions, including caches small enough to
+ * evict.
  */
 public class ResultCacheDifferentialTest extends LuceneTestCase {
   public void testCachedAnswersEqualUncached() throws Exception {
@@ -28,6 +31,8 @@ public class ResultCacheDifferentialTest extends LuceneTestCase {
       Random r = new Random(random().nextLong());
       CachePolicy.Kind policy = run % 2 == 0 ? CachePolicy.Kind.LRU : CachePolicy.Kind.DLIRS;
       long bytes = run < 2 ? 1L << 20 : 8192; // the small cache keeps evicting
+      ResultCacheSettings.Tier tier =
+          run == 3 ? ResultCacheSettings.Tier.NVM : ResultCacheSettings.Tier.DRAM;
       RtEngineConfig config =
           RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
               .withSegmentSize(40 + r.nextInt(80))
@@ -35,8 +40,11 @@ public class ResultCacheDifferentialTest extends LuceneTestCase {
               .withMergeFactor(2 + r.nextInt(3))
               .withPartitions(1 + run % 2)
               .withResultCache(
-                  ResultCacheSettings.of(ResultCacheSettings.Tier.DRAM, bytes, policy, 0));
-      try (Directory nvm = new ByteBuffersDirectory();
+                  ResultCacheSettings.of(tier, bytes, policy, 0));
+      try (Directory nvm =
+              tier == ResultCacheSettings.Tier.NVM
+                  ? NvmDirectory.open(PoolPaths.poolIn(createTempDir("pool")), 64L << 20)
+                  : new ByteBuffersDirectory();
           RtEngine engine = RtEngine.open(nvm, config)) {
         ResultCacheStats stats = runOps(r, engine, 2_500);
         partialHits += stats.partialHits();

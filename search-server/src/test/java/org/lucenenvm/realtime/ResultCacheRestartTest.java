@@ -23,8 +23,13 @@ public class ResultCacheRestartTest extends LuceneTestCase {
   private static final long POOL = 64L << 20;
 
   private static RtEngineConfig config(CachePolicy.Kind policy) {
+    return config(policy, 1);
+  }
+
+  private static RtEngineConfig config(CachePolicy.Kind policy, int partitions) {
     return RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
         .withSegmentSize(SEGMENT)
+        .withPartitions(partitions)
         .withMode(DurabilityMode.GRACEFUL)
         .withResultCache(
             ResultCacheSettings.of(ResultCacheSettings.Tier.NVM, 1 << 20, policy, 0));
@@ -35,19 +40,20 @@ public class ResultCacheRestartTest extends LuceneTestCase {
     Path pool = PoolPaths.poolIn(createTempDir("pool"));
     List<Query> queries = ResultCacheDifferentialTest.queryPool(r, 30);
     CachePolicy.Kind policy = r.nextBoolean() ? CachePolicy.Kind.LRU : CachePolicy.Kind.DLIRS;
+    int partitions = 1 + r.nextInt(2);
     try (NvmDirectory nvm = NvmDirectory.open(pool, POOL);
-        RtEngine engine = RtEngine.open(nvm, config(policy))) {
+        RtEngine engine = RtEngine.open(nvm, config(policy, partitions))) {
       for (int i = 0; i < 3 * SEGMENT + 50; i++) {
         engine.add(TestCorpus.randomDocument(r, "doc" + i));
       }
-      awaitFlushed(engine);
+      awaitFlushed(engine, 3 * SEGMENT + 50);
       for (Query q : queries) {
         ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
       }
       assertTrue(engine.cacheStats().entries() > 0);
     }
     try (NvmDirectory nvm = NvmDirectory.open(pool, POOL);
-        RtEngine engine = RtEngine.open(nvm, config(policy))) {
+        RtEngine engine = RtEngine.open(nvm, config(policy, partitions))) {
       ResultCacheStats reopened = engine.cacheStats();
       assertTrue("cache cold after a graceful restart: " + reopened, reopened.entries() > 0);
       for (Query q : queries) {
@@ -76,7 +82,7 @@ public class ResultCacheRestartTest extends LuceneTestCase {
       for (int i = 0; i < 3 * SEGMENT; i++) {
         engine.add(TestCorpus.randomDocument(r, "doc" + i));
       }
-      awaitFlushed(engine);
+      awaitFlushed(engine, 3 * SEGMENT);
       for (Query q : queries) {
         ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
       }
@@ -107,14 +113,25 @@ public class ResultCacheRestartTest extends LuceneTestCase {
     }
   }
 
-  /** Waits (bounded) until the 3 full segments are flushed, so the epoch holds still. */
-  private static void awaitFlushed(RtEngine engine) throws Exception {
+  /**
+   * Waits (bounded) until every full segment of documents doc0..doc{docs-1} is flushed, so the
+   * epoch holds still.
+   */
+  private static void awaitFlushed(RtEngine engine, int docs) throws Exception {
+    int[] perPartition = new int[engine.partitionCount()];
+    for (int i = 0; i < docs; i++) {
+      perPartition[engine.partitionOf("doc" + i)]++;
+    }
+    int full = 0;
+    for (int n : perPartition) {
+      full += n / SEGMENT;
+    }
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (engine.stats().segments().entrySet().stream()
             .filter(e -> e.getKey() != SegmentState.INGESTED)
             .mapToInt(e -> e.getValue())
             .sum()
-        < 3) {
+        < full) {
       if (System.nanoTime() > deadline) {
         fail("pipeline never settled: " + engine.stats());
       }
