@@ -116,7 +116,7 @@ public final class ResultCache implements Closeable {
    */
   public synchronized boolean admit(CacheEntry entry, long computeNanos) {
     QueryKey key = entry.key();
-    if (!admission.admits(computeNanos, 0)) {
+    if (!admission.admits(computeNanos, EntryCodec.encode(entry).length)) {
       rejected.increment();
       return false;
     }

@@ -28,13 +28,22 @@ final class CommittedStatistics {
   /** Statistics of one term: docFreq and totalTermFreq (0 and 0 when absent). */
   record TermCounts(long docFreq, long totalTermFreq) {}
 
+  /** The statistics remembered for one epoch. */
+  static final class Memo {
+    private final Map<String, Field> fields = new ConcurrentHashMap<>();
+    private final Map<Term, TermCounts> terms = new ConcurrentHashMap<>();
+  }
+
   private final List<LeafReader> leaves;
   private final long maxDoc;
-  private final Map<String, Field> fields = new ConcurrentHashMap<>();
-  private final Map<Term, TermCounts> terms = new ConcurrentHashMap<>();
+  private final Map<String, Field> fields;
+  private final Map<Term, TermCounts> terms;
 
-  CommittedStatistics(List<LeafReader> leaves) {
+  /** Statistics of {@code leaves} (the epoch's segments in one view), remembered in {@code memo}. */
+  CommittedStatistics(List<LeafReader> leaves, Memo memo) {
     this.leaves = List.copyOf(leaves);
+    this.fields = memo.fields;
+    this.terms = memo.terms;
     long docs = 0;
     for (LeafReader leaf : leaves) {
       docs += leaf.maxDoc();

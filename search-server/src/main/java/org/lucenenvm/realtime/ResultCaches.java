@@ -1,7 +1,6 @@
 package org.lucenenvm.realtime;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Arrays;
 import org.apache.lucene.store.Directory;
 import org.lucenenvm.cache.Persister;
@@ -34,15 +33,8 @@ final class ResultCaches {
     }
     NvmRegion region = region(dir, settings.bytes());
     try {
-      Persister persister =
-          (offset, length) -> {
-            try {
-              region.persist(offset, length);
-            } catch (IOException e) {
-              throw new UncheckedIOException("cannot persist cache region bytes at " + offset, e);
-            }
-          };
-      return ResultCache.inRegion(region.segment(), persister, settings, region::close);
+      return ResultCache.inRegion(
+          region.segment(), Persister.forRegion(region), settings, region::close);
     } catch (RuntimeException e) {
       region.close();
       throw e;

@@ -15,6 +15,15 @@ final class StatisticsEpoch {
   private long[] restored;
   private long[] setAtStart;
   private long[] members;
+  private CommittedStatistics.Memo memo;
+
+  /**
+   * Where each Lucene segment of a view stands in the epoch.
+   *
+   * @param inEpoch whether each segment belongs to the epoch
+   * @param memo the statistics remembered for the epoch, shared by its views
+   */
+  record Assignment(boolean[] inEpoch, CommittedStatistics.Memo memo) {}
 
   /** An epoch that starts with the first view, restored to {@code restored} if not null. */
   StatisticsEpoch(long[] restored) {
@@ -22,21 +31,23 @@ final class StatisticsEpoch {
   }
 
   /**
-   * Whether each of {@code segmentIds} (the Lucene segments of a new view) belongs to the epoch;
-   * starts a new epoch when the set of segments changed since the current one started.
+   * Whether each of {@code segmentIds} (the Lucene segments of a new view) belongs to the epoch,
+   * and the epoch's statistics memo; starts a new epoch when the set of segments changed since the
+   * current one started.
    */
-  synchronized boolean[] membership(long[] segmentIds) {
+  synchronized Assignment assign(long[] segmentIds) {
     long[] set = sorted(segmentIds);
     if (setAtStart == null || !Arrays.equals(set, setAtStart)) {
       members = setAtStart == null && restored != null && containsAll(set, restored) ? restored : set;
       setAtStart = set;
       restored = null;
+      memo = new CommittedStatistics.Memo();
     }
     boolean[] in = new boolean[segmentIds.length];
     for (int i = 0; i < segmentIds.length; i++) {
       in[i] = Arrays.binarySearch(members, segmentIds[i]) >= 0;
     }
-    return in;
+    return new Assignment(in, memo);
   }
 
   /** The ids of the current epoch's segments (empty before the first view). */

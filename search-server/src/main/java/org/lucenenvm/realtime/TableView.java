@@ -37,7 +37,7 @@ final class TableView {
       MultiReader segments,
       long[] segmentIds,
       int[] deletionCounts,
-      boolean[] inEpoch,
+      StatisticsEpoch.Assignment epoch,
       List<SegmentDescriptor> liveDescriptors,
       List<LiveSegment> liveSegments,
       List<SegmentVersion> held) {
@@ -45,14 +45,14 @@ final class TableView {
     this.segments = segments;
     this.segmentIds = segmentIds;
     this.deletionCounts = deletionCounts;
-    this.inEpoch = inEpoch;
+    this.inEpoch = epoch.inEpoch();
     List<LeafReader> epochLeaves = new ArrayList<>(inEpoch.length);
     for (int i = 0; i < inEpoch.length; i++) {
       if (inEpoch[i]) {
         epochLeaves.add(segments.leaves().get(i).reader());
       }
     }
-    this.statistics = new CommittedStatistics(epochLeaves);
+    this.statistics = new CommittedStatistics(epochLeaves, epoch.memo());
     this.liveDescriptors = liveDescriptors;
     this.liveSegments = liveSegments;
     this.held = held;
@@ -97,7 +97,7 @@ final class TableView {
               segments,
               segmentIds,
               Arrays.copyOf(deletionCounts, leaves.size()),
-              epoch.membership(segmentIds),
+              epoch.assign(segmentIds),
               List.copyOf(liveDescriptors),
               List.copyOf(liveSegments),
               held);
