@@ -112,7 +112,8 @@ public final class EngineTarget implements RealTimeTarget {
             .withPolicy(settings.policy())
             .withMode(settings.mode())
             .withPartitions(settings.partitions())
-            .withResultCache(settings.cache().settings());
+            .withResultCache(settings.cache().settings())
+            .withStatisticsLagSegments(settings.statisticsLag());
     return workDir -> new EngineTarget(settings, config, workDir.resolve(Configurations.POOL_FILE), restartQueries, facts);
   }
 

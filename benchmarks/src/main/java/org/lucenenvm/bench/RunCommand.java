@@ -62,6 +62,11 @@ final class RunCommand implements Callable<Integer> {
           + " e.g. off,dram-lru-64m,nvm-dlirs-64m (default ${DEFAULT-VALUE}).")
   List<String> rtCache;
 
+  @Option(names = "--rt-statistics-lag", defaultValue = "0",
+      description = "New segments per partition the engine's statistics epoch may leave out before it advances (with a cache, entries"
+          + " survive that many flushes; the row name gets -lag<N>; default ${DEFAULT-VALUE}: every flush advances it).")
+  int rtStatisticsLag;
+
   @Option(names = "--wrt-config", defaultValue = "lucene-dram", description = "Configuration the WRT runs index into (default ${DEFAULT-VALUE}).")
   String wrtConfig;
 
@@ -102,7 +107,7 @@ final class RunCommand implements Callable<Integer> {
     List<RefreshPolicy> policies = !modes.contains("wrt") || nrt.equals(List.of("none")) ? List.of() : nrt.stream().map(RefreshPolicy::parse).toList();
     List<EngineSettings> engines = !modes.contains("wrt") || rt.equals(List.of("none")) ? List.of()
         : rt.stream().map(t -> EngineSettings.parse(t, rtCodec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions))
-            .flatMap(e -> rtCache.stream().map(c -> e.withCache(RtCache.parse(c)))).toList();
+            .flatMap(e -> rtCache.stream().map(c -> e.withCache(RtCache.parse(c)).withStatisticsLag(rtStatisticsLag))).toList();
     for (String mode : modes) {
       if (!mode.equals("nc") && !mode.equals("wrt")) {
         throw new IllegalArgumentException("unknown mode '" + mode + "': use nc, wrt or nc,wrt");

@@ -27,7 +27,7 @@ final class DescriptorTable {
   private final AtomicReference<TableView> current = new AtomicReference<>();
   private final Object buildLock = new Object();
   private volatile boolean closed;
-  private volatile StatisticsEpoch epoch = new StatisticsEpoch(null);
+  private volatile StatisticsEpoch epoch = new StatisticsEpoch(0, null);
 
   /** The current segments, oldest first. */
   List<SegmentDescriptor> segments() {
@@ -40,11 +40,12 @@ final class DescriptorTable {
   }
 
   /**
-   * Restores the statistics epoch in force at a graceful close ({@code ids}), to take effect with
-   * the next view if its segments still exist; call before the first query.
+   * Starts the statistics epoch with the next view: leaving out up to {@code lagSegments} new
+   * segments, and restored to the one in force at a graceful close ({@code restored}, may be null)
+   * if its segments still exist. Call before the first query.
    */
-  void restoreEpoch(long[] ids) {
-    epoch = new StatisticsEpoch(ids);
+  void startEpoch(int lagSegments, long[] restored) {
+    epoch = new StatisticsEpoch(lagSegments, restored);
     releaseView();
   }
 

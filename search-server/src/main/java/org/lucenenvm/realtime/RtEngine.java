@@ -117,15 +117,17 @@ public final class RtEngine implements Closeable {
     ResultCache cache = null;
     try {
       cache = ResultCaches.open(nvm, config.cache());
-      if (cache != null && config.cache().tier() == ResultCacheSettings.Tier.NVM) {
-        long[][] epochs = EpochFile.read(nvm, count);
-        if (epochs != null) {
-          for (int i = 0; i < count; i++) {
-            lifecycles[i].partition().table().restoreEpoch(epochs[i]);
-          }
-        }
-      }
+      long[][] epochs =
+          cache != null && config.cache().tier() == ResultCacheSettings.Tier.NVM
+              ? EpochFile.read(nvm, count)
+              : null;
       EpochFile.delete(nvm); // applies only to the open right after the close that wrote it
+      for (int i = 0; i < count; i++) {
+        lifecycles[i]
+            .partition()
+            .table()
+            .startEpoch(config.statisticsLagSegments(), epochs == null ? null : epochs[i]);
+      }
       RtEngine engine = new RtEngine(config, lifecycles, queryExecutor, nvm, cache);
       engine.startEpoch();
       return engine;

@@ -35,6 +35,9 @@ import org.lucenenvm.cache.ResultCacheSettings;
  * @param dramPath directory (on a memory file system) under which the DRAM tier keeps its files
  * @param statistics which documents the scoring statistics of a query come from (default {@link
  *     StatisticsMode#PER_QUERY})
+ * @param statisticsLagSegments under {@link StatisticsMode#PER_EPOCH}, how many new Lucene segments
+ *     per partition the epoch may leave out (searched like the live tail) before it advances; 0
+ *     (default): every flush advances it. A merge of an epoch segment always does.
  * @param cache the result cache's settings (default {@link ResultCacheSettings#DISABLED}); an
  *     enabled cache needs {@link StatisticsMode#PER_EPOCH}
  */
@@ -54,6 +57,7 @@ public record RtEngineConfig(
     int maxSegments,
     Path dramPath,
     StatisticsMode statistics,
+    int statisticsLagSegments,
     ResultCacheSettings cache) {
 
   /** Validates the settings. */
@@ -67,6 +71,10 @@ public record RtEngineConfig(
     Objects.requireNonNull(dramPath, "dramPath");
     Objects.requireNonNull(statistics, "statistics");
     Objects.requireNonNull(cache, "cache");
+    if (statisticsLagSegments < 0) {
+      throw new IllegalArgumentException(
+          "statisticsLagSegments must be >= 0, got " + statisticsLagSegments);
+    }
     if (cache.enabled() && statistics != StatisticsMode.PER_EPOCH) {
       throw new IllegalArgumentException(
           "the result cache needs statistics=PER_EPOCH (cached scores must not depend on the"
@@ -110,6 +118,7 @@ public record RtEngineConfig(
         10,
         defaultDramPath(),
         StatisticsMode.PER_QUERY,
+        0,
         ResultCacheSettings.DISABLED);
   }
 
@@ -144,6 +153,7 @@ public record RtEngineConfig(
         maxSegments,
         dramPath,
         statistics,
+        statisticsLagSegments,
         cache);
   }
 
@@ -165,6 +175,7 @@ public record RtEngineConfig(
         maxSegments,
         dramPath,
         statistics,
+        statisticsLagSegments,
         cache);
   }
 
@@ -186,6 +197,7 @@ public record RtEngineConfig(
         maxSegments,
         dramPath,
         statistics,
+        statisticsLagSegments,
         cache);
   }
 
@@ -207,6 +219,7 @@ public record RtEngineConfig(
         maxSegments,
         dramPath,
         statistics,
+        statisticsLagSegments,
         cache);
   }
 
@@ -228,6 +241,7 @@ public record RtEngineConfig(
         maxSegments,
         dramPath,
         statistics,
+        statisticsLagSegments,
         cache);
   }
 
@@ -249,6 +263,7 @@ public record RtEngineConfig(
         maxSegments,
         dramPath,
         statistics,
+        statisticsLagSegments,
         cache);
   }
 
@@ -270,6 +285,7 @@ public record RtEngineConfig(
         maxSegments,
         dramPath,
         statistics,
+        statisticsLagSegments,
         cache);
   }
 
@@ -291,6 +307,7 @@ public record RtEngineConfig(
         maxSegments,
         dramPath,
         statistics,
+        statisticsLagSegments,
         cache);
   }
 
@@ -312,6 +329,7 @@ public record RtEngineConfig(
         maxSegments,
         dramPath,
         statistics,
+        statisticsLagSegments,
         cache);
   }
 
@@ -333,6 +351,7 @@ public record RtEngineConfig(
         maxSegments,
         dramPath,
         statistics,
+        statisticsLagSegments,
         cache);
   }
 
@@ -354,6 +373,7 @@ public record RtEngineConfig(
         maxSegments,
         dramPath,
         statistics,
+        statisticsLagSegments,
         cache);
   }
 
@@ -375,6 +395,7 @@ public record RtEngineConfig(
         count,
         dramPath,
         statistics,
+        statisticsLagSegments,
         cache);
   }
 
@@ -396,6 +417,7 @@ public record RtEngineConfig(
         maxSegments,
         path,
         statistics,
+        statisticsLagSegments,
         cache);
   }
 
@@ -417,6 +439,7 @@ public record RtEngineConfig(
         maxSegments,
         dramPath,
         statisticsMode,
+        statisticsLagSegments,
         cache);
   }
 
@@ -441,6 +464,32 @@ public record RtEngineConfig(
         maxSegments,
         dramPath,
         settings.enabled() ? StatisticsMode.PER_EPOCH : statistics,
+        statisticsLagSegments,
         settings);
+  }
+
+  /**
+   * Returns a copy whose statistics epoch leaves out up to {@code segments} new segments per
+   * partition before advancing (see {@link #statisticsLagSegments()}).
+   */
+  public RtEngineConfig withStatisticsLagSegments(int segments) {
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath,
+        statistics,
+        segments,
+        cache);
   }
 }

@@ -4,15 +4,19 @@ import java.util.Arrays;
 
 /**
  * Which Lucene segments of one partition make up its statistics epoch ({@link
- * StatisticsMode#PER_EPOCH}): the segments present when the partition's set of Lucene segments
- * last changed (a flush or a merge; a pointer switch or a deletion keeps the set). After a restart
- * the epoch may be restored to the one in force at a graceful close (see {@link EpochFile}) as long
- * as all its segments still exist, so that the flush a close makes does not end it; the next
- * change of the set does. Segments outside the epoch are searched like the live tail. Calls are
- * serialized by the table's view builds.
+ * StatisticsMode#PER_EPOCH}): the segments present when the epoch began. It advances (to every
+ * Lucene segment present) when it is empty and segments appear, when a segment of it disappears (a
+ * merge) or when more than {@code lagSegments} new segments (flushes, merges of non-members) are
+ * outside it; with a lag of 0 every
+ * change of the set of segments advances it. A pointer switch or a deletion keeps the set. After a
+ * restart the epoch may be restored to the one in force at a graceful close (see {@link
+ * EpochFile}) as long as all its segments still exist, so that the flush a close makes does not
+ * end it (that segment counts as one left out). Segments outside the epoch are searched like the live
+ * tail. Calls are serialized by the table's view builds.
  */
 final class StatisticsEpoch {
-  private long[] restored;
+  private final int lagSegments;
+  private final long[] restored;
   private long[] setAtStart;
   private long[] members;
   private CommittedStatistics.Memo memo;
@@ -25,8 +29,12 @@ final class StatisticsEpoch {
    */
   record Assignment(boolean[] inEpoch, CommittedStatistics.Memo memo) {}
 
-  /** An epoch that starts with the first view, restored to {@code restored} if not null. */
-  StatisticsEpoch(long[] restored) {
+  /**
+   * An epoch that starts with the first view, restored to {@code restored} if not null, and leaves
+   * out up to {@code lagSegments} new segments before advancing.
+   */
+  StatisticsEpoch(int lagSegments, long[] restored) {
+    this.lagSegments = lagSegments;
     this.restored = restored == null ? null : sorted(restored);
   }
 
@@ -37,12 +45,18 @@ final class StatisticsEpoch {
    */
   synchronized Assignment assign(long[] segmentIds) {
     long[] set = sorted(segmentIds);
-    if (setAtStart == null || !Arrays.equals(set, setAtStart)) {
-      members = setAtStart == null && restored != null && containsAll(set, restored) ? restored : set;
-      setAtStart = set;
-      restored = null;
+    if (setAtStart == null) {
+      members = restored != null && containsAll(set, restored) ? restored : set;
       memo = new CommittedStatistics.Memo();
+    } else if (!Arrays.equals(set, setAtStart)) {
+      if (members.length == 0
+          || !containsAll(set, members)
+          || set.length - members.length > lagSegments) {
+        members = set;
+        memo = new CommittedStatistics.Memo();
+      }
     }
+    setAtStart = set;
     boolean[] in = new boolean[segmentIds.length];
     for (int i = 0; i < segmentIds.length; i++) {
       in[i] = Arrays.binarySearch(members, segmentIds[i]) >= 0;

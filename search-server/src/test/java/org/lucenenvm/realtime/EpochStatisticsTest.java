@@ -63,6 +63,23 @@ public class EpochStatisticsTest extends LuceneTestCase {
     }
   }
 
+  public void testALagKeepsTheEpochAcrossFlushes() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory();
+        RtEngine engine =
+            RtEngine.open(
+                dir, config(StatisticsMode.PER_EPOCH).withStatisticsLagSegments(1))) {
+      fill(engine, 0, SEGMENT);
+      awaitLuceneSegments(engine, 1);
+      float before = scoreOf(engine, "alpha", "d0");
+      fill(engine, SEGMENT, 2 * SEGMENT);
+      awaitLuceneSegments(engine, 2); // one segment left out: the same epoch
+      assertEquals(before, scoreOf(engine, "alpha", "d0"), 0f);
+      fill(engine, 2 * SEGMENT, 3 * SEGMENT);
+      awaitLuceneSegments(engine, 3); // two left out: the epoch advances
+      assertTrue(before != scoreOf(engine, "alpha", "d0"));
+    }
+  }
+
   public void testPerQueryStatisticsMoveWithEveryAdd() throws Exception {
     try (Directory dir = new ByteBuffersDirectory();
         RtEngine engine = RtEngine.open(dir, config(StatisticsMode.PER_QUERY))) {

@@ -21,8 +21,8 @@ import org.lucenenvm.store.PoolPaths;
  * Random streams of adds, updates, deletes and repeated queries, with the pipeline flushing,
  * engraving and merging underneath: on the same snapshot, every answer through the result cache
  * equals the uncached answer (documents, order, scores; the total when both are exact), for LRU
- * and DLIRS, the DRAM and NVM tiers and one and two partitions, including caches small enough to
- * evict.
+ * and DLIRS, the DRAM and NVM tiers, one and two partitions and statistics epochs that leave out
+ * up to two flushed segments (searched with the tail), including caches small enough to evict.
  */
 public class ResultCacheDifferentialTest extends LuceneTestCase {
   public void testCachedAnswersEqualUncached() throws Exception {
@@ -39,6 +39,7 @@ public class ResultCacheDifferentialTest extends LuceneTestCase {
               .withDramBudgetBytes(20_000 + r.nextInt(60_000))
               .withMergeFactor(2 + r.nextInt(3))
               .withPartitions(1 + run % 2)
+              .withStatisticsLagSegments(run == 1 ? 0 : r.nextInt(3))
               .withResultCache(
                   ResultCacheSettings.of(tier, bytes, policy, 0));
       try (Directory nvm =
