@@ -166,7 +166,7 @@ public final class RtSnapshot implements Closeable {
    * #reader()} is one of these or part of {@link #tailLeaves()}.
    */
   List<SnapshotSegment> segments() {
-    return reader.segments;
+    return reader.layout().segments();
   }
 
   /**
@@ -174,7 +174,7 @@ public final class RtSnapshot implements Closeable {
    * and any Lucene segment outside the statistics epoch.
    */
   int[] tailLeaves() {
-    return reader.tailLeaves;
+    return reader.layout().tailLeaves();
   }
 
   /**
@@ -186,6 +186,33 @@ public final class RtSnapshot implements Closeable {
    * @param leaf its leaf ordinal in the snapshot's reader
    */
   record SnapshotSegment(int partition, long id, int deletionCount, int leaf) {}
+
+  /** The epoch segments and the tail leaves of a snapshot. */
+  private record Layout(List<SnapshotSegment> segments, int[] tailLeaves) {
+    static Layout of(List<TableView.Bound> bounds, int[] leavesPerPartition, int leafCount) {
+      List<SnapshotSegment> lucene = new ArrayList<>();
+      int[] tail = new int[leafCount];
+      int tailCount = 0;
+      int leaf = 0;
+      for (int p = 0; p < bounds.size(); p++) {
+        TableView view = bounds.get(p).view();
+        long[] ids = view.segmentIds();
+        int[] deletionCounts = view.deletionCounts();
+        boolean[] inEpoch = view.inEpoch();
+        for (int i = 0; i < ids.length; i++) {
+          if (inEpoch[i]) {
+            lucene.add(new SnapshotSegment(p, ids[i], deletionCounts[i], leaf++));
+          } else {
+            tail[tailCount++] = leaf++;
+          }
+        }
+        for (int i = ids.length; i < leavesPerPartition[p]; i++) {
+          tail[tailCount++] = leaf++;
+        }
+      }
+      return new Layout(List.copyOf(lucene), Arrays.copyOf(tail, tailCount));
+    }
+  }
 
   /** Loads the stored fields of one hit. */
   static RtHit hit(StoredFields stored, ScoreDoc sd) throws IOException {
@@ -211,36 +238,23 @@ public final class RtSnapshot implements Closeable {
   private static final class SnapshotReader extends MultiReader {
     private final List<TableView.Bound> bounds;
     private final int[] leavesPerPartition;
-    private final List<SnapshotSegment> segments;
-    private final int[] tailLeaves;
+    private Layout layout;
 
     SnapshotReader(IndexReader[] readers, List<TableView.Bound> bounds, int[] leavesPerPartition)
         throws IOException {
       super(readers, false);
       this.bounds = bounds;
       this.leavesPerPartition = leavesPerPartition;
-      List<SnapshotSegment> lucene = new ArrayList<>();
-      int[] tail = new int[leaves().size()];
-      int tailCount = 0;
-      int leaf = 0;
-      for (int p = 0; p < bounds.size(); p++) {
-        TableView view = bounds.get(p).view();
-        long[] ids = view.segmentIds();
-        int[] deletionCounts = view.deletionCounts();
-        boolean[] inEpoch = view.inEpoch();
-        for (int i = 0; i < ids.length; i++) {
-          if (inEpoch[i]) {
-            lucene.add(new SnapshotSegment(p, ids[i], deletionCounts[i], leaf++));
-          } else {
-            tail[tailCount++] = leaf++;
-          }
-        }
-        for (int i = ids.length; i < leavesPerPartition[p]; i++) {
-          tail[tailCount++] = leaf++;
-        }
+    }
+
+    /** Which leaves are epoch segments and which the tail, worked out on first use (the cache's). */
+    Layout layout() {
+      Layout known = layout;
+      if (known == null) {
+        known = Layout.of(bounds, leavesPerPartition, leaves().size());
+        layout = known; // a racing thread computes the same layout
       }
-      this.segments = List.copyOf(lucene);
-      this.tailLeaves = Arrays.copyOf(tail, tailCount);
+      return known;
     }
 
     EpochStatistics epochStatistics() {
