@@ -1,6 +1,7 @@
 package org.lucenenvm.cache;
 
 import java.io.Closeable;
+import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -112,7 +113,8 @@ public final class ResultCache implements Closeable {
   /**
    * Caches {@code entry}, which took {@code computeNanos} to compute, if the inclusion threshold
    * admits it, replacing the entry of its key; evicts what the policy chooses, and more while the
-   * storage is full. Returns whether it was cached.
+   * storage is full. Returns whether it was cached; a storage that cannot persist (an I/O error of
+   * the NVM region) leaves the result uncached, with a warning, and never fails the query.
    */
   public synchronized boolean admit(CacheEntry entry, long computeNanos) {
     QueryKey key = entry.key();
@@ -128,15 +130,24 @@ public final class ResultCache implements Closeable {
       drop(victim);
       evictions.increment();
     }
-    while (!storage.put(entry)) {
-      QueryKey victim = policy.evictOne();
-      if (victim == null || victim.equals(key)) {
-        policy.remove(key);
-        rejected.increment();
-        return false; // larger than the whole storage
+    try {
+      while (!storage.put(entry)) {
+        QueryKey victim = policy.evictOne();
+        if (victim == null || victim.equals(key)) {
+          policy.remove(key);
+          rejected.increment();
+          return false; // larger than the whole storage
+        }
+        drop(victim);
+        evictions.increment();
       }
-      drop(victim);
-      evictions.increment();
+    } catch (UncheckedIOException e) {
+      // the region could not be made durable: the query still gets its answer, uncached
+      policy.remove(key);
+      rejected.increment();
+      System.getLogger(ResultCache.class.getName())
+          .log(System.Logger.Level.WARNING, "result not cached: " + e.getMessage(), e);
+      return false;
     }
     indexParts(key, entry);
     return true;
