@@ -1,6 +1,7 @@
 package org.lucenenvm.bench;
 
 import java.util.Locale;
+import java.util.Objects;
 import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.PipelinePolicy;
 
@@ -14,17 +15,21 @@ import org.lucenenvm.realtime.PipelinePolicy;
  * @param dramBudgetBytes DRAM budget of read-optimized segments
  * @param poolBytes size of the NVM pool the engine's {@code NvmDirectory} lives in
  * @param partitions document partitions of the engine (SPIRIT's executors)
+ * @param cache the engine's result cache
+ * @param statisticsLag new segments per partition the statistics epoch may leave out ({@code
+ *     RtEngineConfig.statisticsLagSegments}; 0: every flush ends it)
  */
 public record EngineSettings(
     DurabilityMode mode, PipelinePolicy policy, String codec, int segmentSize, long dramBudgetBytes, long poolBytes,
-    int partitions) {
+    int partitions, RtCache cache, int statisticsLag) {
 
   /** The default codec of the engine's segments (Lucene104 until NvmCodec measures faster). */
   public static final String DEFAULT_CODEC = "Lucene104";
 
   /** Checks the ranges. */
   public EngineSettings {
-    if (segmentSize < 1 || dramBudgetBytes < 0 || poolBytes < 1 || partitions < 1) {
+    Objects.requireNonNull(cache, "cache");
+    if (segmentSize < 1 || dramBudgetBytes < 0 || poolBytes < 1 || partitions < 1 || statisticsLag < 0) {
       throw new IllegalArgumentException("segment size, pool size and partitions must be >= 1, DRAM budget >= 0");
     }
   }
@@ -47,20 +52,32 @@ public record EngineSettings(
     };
     for (PipelinePolicy p : PipelinePolicy.values()) {
       if (word(p.eagerEngrave()).equals(parts[1]) && word(p.eagerPointer()).equals(parts[2])) {
-        return new EngineSettings(mode, p, codec, segmentSize, dramBudgetBytes, poolBytes, partitions);
+        return new EngineSettings(mode, p, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, RtCache.OFF, 0);
       }
     }
     throw new IllegalArgumentException("bad engine policy '" + parts[1] + "-" + parts[2] + "' in '" + text + "': use eager-lazy, eager-eager or lazy-lazy");
   }
 
+  /** These settings with result cache {@code c}. */
+  public EngineSettings withCache(RtCache c) {
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, c, statisticsLag);
+  }
+
+  /** These settings with a statistics epoch that leaves out up to {@code segments} new segments. */
+  public EngineSettings withStatisticsLag(int segments) {
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, segments);
+  }
+
   /**
-   * {@code RT-<mode>-<engrave>-<pointer>}, plus {@code -<codec>} when not the default codec and {@code -p<N>}
-   * with more than one partition.
+   * {@code RT-<mode>-<engrave>-<pointer>}, plus {@code -<codec>} when not the default codec, {@code -p<N>}
+   * with more than one partition, {@code -cache-<spec>} with a result cache and {@code -lag<N>} with a
+   * statistics lag.
    */
   public String label() {
     String base = "RT-" + mode.name().toLowerCase(Locale.ROOT) + "-" + word(policy.eagerEngrave()) + "-" + word(policy.eagerPointer());
     String withCodec = codec.equals(DEFAULT_CODEC) ? base : base + "-" + codec;
-    return partitions == 1 ? withCodec : withCodec + "-p" + partitions;
+    return (partitions == 1 ? withCodec : withCodec + "-p" + partitions) + cache.labelSuffix()
+        + (statisticsLag == 0 ? "" : "-lag" + statisticsLag);
   }
 
   private static String word(boolean eager) {

@@ -3,6 +3,7 @@ package org.lucenenvm.bench;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -14,6 +15,7 @@ import java.util.function.LongSupplier;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.cache.ResultCacheStats;
 import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.RtDocument;
 import org.lucenenvm.realtime.RtEngine;
@@ -37,7 +39,11 @@ import org.lucenenvm.store.NvmDirectory;
  * and the segments per partition.
  * {@link #finish()} times {@link RtEngine#close()} and, in {@link DurabilityMode#GRACEFUL} mode,
  * reopens the pool: from {@code NvmDirectory.open} to the first query's result (the restart time),
- * then counts the documents the reopened engine holds. The facts go to a consumer.
+ * then runs the rest of the first {@value #RESTART_QUERIES} queries of the stream (with a cache:
+ * its hit rate after the restart) and counts the documents the reopened engine holds. With a
+ * result cache, queries go through it ({@link RtEngine#search(RtSnapshot, Query, int,
+ * org.apache.lucene.index.QueryTimeout, boolean, boolean)}) and its counters at the end of
+ * ingestion are facts too. The facts go to a consumer.
  */
 public final class EngineTarget implements RealTimeTarget {
 
@@ -50,7 +56,7 @@ public final class EngineTarget implements RealTimeTarget {
   private final EngineSettings settings;
   private final RtEngineConfig config;
   private final Path pool;
-  private final Query restartQuery;
+  private final List<Query> restartQueries;
   private final Consumer<EngineFacts> facts;
   private final NvmDirectory directory;
   private final RtEngine engine;
@@ -64,12 +70,12 @@ public final class EngineTarget implements RealTimeTarget {
   private long ingested;
   private boolean finished;
 
-  private EngineTarget(EngineSettings settings, RtEngineConfig config, Path pool, Query restartQuery, Consumer<EngineFacts> facts)
+  private EngineTarget(EngineSettings settings, RtEngineConfig config, Path pool, List<Query> restartQueries, Consumer<EngineFacts> facts)
       throws IOException {
     this.settings = settings;
     this.config = config;
     this.pool = pool;
-    this.restartQuery = restartQuery;
+    this.restartQueries = restartQueries;
     this.facts = facts;
     this.directory = NvmDirectory.open(pool, settings.poolBytes());
     this.partitionSearches = settings.partitions() == 1 ? null
@@ -88,11 +94,15 @@ public final class EngineTarget implements RealTimeTarget {
     sampler.scheduleAtFixedRate(this::sample, SAMPLE_MILLIS, SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
   }
 
+  /** Queries replayed after a graceful restart to measure the restarted cache's hit rate. */
+  public static final int RESTART_QUERIES = 1000;
+
   /**
-   * A factory of engine targets; {@code restartQuery} is the first query after a graceful restart,
-   * {@code facts} receives each run's {@link EngineFacts}.
+   * A factory of engine targets; {@code restartQueries} are run after a graceful restart (the
+   * first one's result ends the restart time; with a cache, all of them give its hit rate), {@code
+   * facts} receives each run's {@link EngineFacts}.
    */
-  public static Factory factory(EngineSettings settings, Analyzer analyzer, Query restartQuery, Consumer<EngineFacts> facts) {
+  public static Factory factory(EngineSettings settings, Analyzer analyzer, List<Query> restartQueries, Consumer<EngineFacts> facts) {
     RtEngineConfig config =
         RtEngineConfig.defaults(SCHEMA)
             .withAnalyzer(analyzer)
@@ -101,8 +111,10 @@ public final class EngineTarget implements RealTimeTarget {
             .withDramBudgetBytes(settings.dramBudgetBytes())
             .withPolicy(settings.policy())
             .withMode(settings.mode())
-            .withPartitions(settings.partitions());
-    return workDir -> new EngineTarget(settings, config, workDir.resolve(Configurations.POOL_FILE), restartQuery, facts);
+            .withPartitions(settings.partitions())
+            .withResultCache(settings.cache().settings())
+            .withStatisticsLagSegments(settings.statisticsLag());
+    return workDir -> new EngineTarget(settings, config, workDir.resolve(Configurations.POOL_FILE), restartQueries, facts);
   }
 
   @Override
@@ -119,7 +131,7 @@ public final class EngineTarget implements RealTimeTarget {
   public View acquire(long sequence, LongSupplier acknowledged) throws IOException {
     long acked = acknowledged.getAsLong();
     RtSnapshot snapshot = engine.acquireSnapshot();
-    return new View((query, k) -> snapshot.search(query, k, null, false).totalHits(), snapshot.reader().numDocs(), acked,
+    return new View((query, k) -> engine.search(snapshot, query, k, null, false, true).totalHits(), snapshot.reader().numDocs(), acked,
         snapshot);
   }
 
@@ -133,6 +145,7 @@ public final class EngineTarget implements RealTimeTarget {
     finished = true;
     stopSampler();
     RtEngineStats end = engine.stats();
+    ResultCacheStats cacheAtEnd = engine.cacheStats();
     long start = System.nanoTime();
     engine.close();
     double closeMillis = (System.nanoTime() - start) / 1e6;
@@ -140,12 +153,17 @@ public final class EngineTarget implements RealTimeTarget {
     double reopenMillis = -1;
     long reopenedDocs = -1;
     long reopenedNvmBytes = -1;
+    ResultCacheStats cacheAfterRestart = null;
     if (settings.mode() == DurabilityMode.GRACEFUL) {
       start = System.nanoTime();
       try (NvmDirectory reopenedDirectory = NvmDirectory.open(pool, settings.poolBytes());
           RtEngine reopened = RtEngine.open(reopenedDirectory, config)) {
-        reopened.search(restartQuery, 10);
+        reopened.search(restartQueries.getFirst(), 10, null, false);
         reopenMillis = (System.nanoTime() - start) / 1e6;
+        for (Query q : restartQueries.subList(1, restartQueries.size())) {
+          reopened.search(q, 10, null, false);
+        }
+        cacheAfterRestart = reopened.cacheStats();
         try (RtSnapshot snapshot = reopened.acquireSnapshot()) {
           reopenedDocs = snapshot.reader().numDocs();
         }
@@ -158,7 +176,8 @@ public final class EngineTarget implements RealTimeTarget {
     EngineFacts result = new EngineFacts(settings.label(), ingested, settings.dramBudgetBytes(), end.peakDramBytes(),
         Math.max(maxDram.get(), end.dramBytes()), end.largestDramSegmentBytes(), Math.max(maxLive.get(), end.liveSegmentBytes()),
         end.dramBytes(), end.nvmBytes(), end.segments().toString(),
-        (int) Math.max(maxSegments.get(), end.maxSegmentsPerPartition()), closeMillis, reopenMillis, reopenedDocs, reopenedNvmBytes);
+        (int) Math.max(maxSegments.get(), end.maxSegmentsPerPartition()), closeMillis, reopenMillis, reopenedDocs, reopenedNvmBytes,
+        cacheAtEnd, cacheAfterRestart);
     System.err.println(settings.label() + ": " + result);
     facts.accept(result);
   }

@@ -53,7 +53,7 @@ final class QueryCommand implements Callable<Integer> {
     Files.createDirectories(out);
     try (Analyzer analyzer = new StandardAnalyzer();
         Directory directory = configuration.createDirectory(indexDir)) {
-      Workload workload = Workload.parse(TaskFile.read(tasks), query.categories, query.field, analyzer, query.seed);
+      Workload workload = query.workload(TaskFile.read(tasks), analyzer);
       StaticBenchmark nc = new StaticBenchmark(settings, workload, analyzer, new ThreadPinning(query.pinThreads));
       List<ResultRow> rows = nc.measure(config, directory, Double.NaN);
       ResultsCsv.write(out.resolve("results.csv"), rows);

@@ -2,6 +2,8 @@ package org.lucenenvm.bench;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.lucene.analysis.Analyzer;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
@@ -34,6 +36,24 @@ final class QueryOptions {
   @Option(names = "--seed", defaultValue = "1", description = "Seed of the query order (default ${DEFAULT-VALUE}).")
   long seed;
 
+  @Option(names = "--query-popularity", defaultValue = "uniform", converter = PopularityConverter.class,
+      description = "uniform (each task as often as in the tasks file) or zipf:<s>: per category, a seeded stream of "
+          + QueryPopularity.ZIPF_STREAM + " Zipf-distributed draws over its distinct queries (default ${DEFAULT-VALUE}).")
+  QueryPopularity popularity;
+
+  /** Parses {@code --query-popularity}. */
+  static final class PopularityConverter implements CommandLine.ITypeConverter<QueryPopularity> {
+    @Override
+    public QueryPopularity convert(String value) {
+      return QueryPopularity.parse(value);
+    }
+  }
+
+  /** The workload of {@code tasks} these options select, in their query order and popularity. */
+  Workload workload(List<Task> tasks, Analyzer analyzer) {
+    return Workload.parse(tasks, categories, field, analyzer, seed).withPopularity(popularity, seed);
+  }
+
   /** These options as command-line arguments. */
   List<String> toArgs() {
     List<String> args = new ArrayList<>(List.of(
@@ -42,7 +62,8 @@ final class QueryOptions {
         "--queries-per-category", Integer.toString(queriesPerCategory),
         "--warmup-queries-per-category", Integer.toString(warmupQueries),
         "--top-k", Integer.toString(topK),
-        "--seed", Long.toString(seed)));
+        "--seed", Long.toString(seed),
+        "--query-popularity", popularity.toString()));
     if (!categories.isEmpty()) {
       args.add("--categories");
       args.add(String.join(",", categories));

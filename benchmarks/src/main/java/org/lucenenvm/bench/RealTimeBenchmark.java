@@ -57,6 +57,21 @@ public final class RealTimeBenchmark {
     return policy.label() + mergeWaitSuffix();
   }
 
+  /** The first {@code count} queries of the interleaved stream the query threads run. */
+  public List<Query> firstQueries(int count) {
+    List<String> categories = workload.categories();
+    List<Query> first = new ArrayList<>(count);
+    for (long n = 0; n < count; n++) {
+      first.add(query(categories, n));
+    }
+    return first;
+  }
+
+  private Query query(List<String> categories, long n) {
+    List<Query> queries = workload.queries(categories.get((int) (n % categories.size())));
+    return queries.get((int) ((n / categories.size()) % queries.size()));
+  }
+
   /** Runs one target made by {@code factory} in a fresh work directory; rows are named {@code name}. */
   public List<ResultRow> run(String name, RealTimeTarget.Factory factory) throws IOException {
     Path dir = WorkDirectories.fresh(settings.workDir(), "wrt-" + name);
@@ -142,8 +157,7 @@ public final class RealTimeBenchmark {
     while (!window.ingestDone || categoriesTimed < stats.length) {
       long n = window.sequence.getAndIncrement();
       int category = (int) (n % categories.size());
-      List<Query> queries = workload.queries(categories.get(category));
-      Query query = queries.get((int) ((n / categories.size()) % queries.size()));
+      Query query = query(categories, n);
       boolean inWindow = window.open;
       long start = System.nanoTime();
       try (RealTimeTarget.View view = target.acquire(n, window.acked::get)) {

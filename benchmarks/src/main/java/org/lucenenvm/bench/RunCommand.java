@@ -57,6 +57,16 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--rt-dram-budget", defaultValue = "256m", description = "DRAM budget of the engine's read-optimized segments (default ${DEFAULT-VALUE}).")
   String rtDramBudget;
 
+  @Option(names = "--rt-cache", split = ",", defaultValue = "off",
+      description = "Result caches of the engine runs, each run once per value: off or <dram|nvm>-<lru|dlirs>-<size>[-<min compute>],"
+          + " e.g. off,dram-lru-64m,nvm-dlirs-64m (default ${DEFAULT-VALUE}).")
+  List<String> rtCache;
+
+  @Option(names = "--rt-statistics-lag", defaultValue = "0",
+      description = "New segments per partition the engine's statistics epoch may leave out before it advances (with a cache, entries"
+          + " survive that many flushes; the row name gets -lag<N>; default ${DEFAULT-VALUE}: every flush advances it).")
+  int rtStatisticsLag;
+
   @Option(names = "--wrt-config", defaultValue = "lucene-dram", description = "Configuration the WRT runs index into (default ${DEFAULT-VALUE}).")
   String wrtConfig;
 
@@ -96,7 +106,8 @@ final class RunCommand implements Callable<Integer> {
     Configuration wrtBase = Configurations.select(List.of(wrtConfig), poolBytes).get(0);
     List<RefreshPolicy> policies = !modes.contains("wrt") || nrt.equals(List.of("none")) ? List.of() : nrt.stream().map(RefreshPolicy::parse).toList();
     List<EngineSettings> engines = !modes.contains("wrt") || rt.equals(List.of("none")) ? List.of()
-        : rt.stream().map(t -> EngineSettings.parse(t, rtCodec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions)).toList();
+        : rt.stream().map(t -> EngineSettings.parse(t, rtCodec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions))
+            .flatMap(e -> rtCache.stream().map(c -> e.withCache(RtCache.parse(c)).withStatisticsLag(rtStatisticsLag))).toList();
     for (String mode : modes) {
       if (!mode.equals("nc") && !mode.equals("wrt")) {
         throw new IllegalArgumentException("unknown mode '" + mode + "': use nc, wrt or nc,wrt");
@@ -107,7 +118,7 @@ final class RunCommand implements Callable<Integer> {
     Files.createDirectories(workDir);
     List<ResultRow> rows = new ArrayList<>();
     try (Analyzer analyzer = new StandardAnalyzer()) {
-      Workload workload = Workload.parse(TaskFile.read(corpusOptions.tasks), query.categories, query.field, analyzer, query.seed);
+      Workload workload = query.workload(TaskFile.read(corpusOptions.tasks), analyzer);
       ThreadPinning pinning = new ThreadPinning(query.pinThreads);
       System.err.printf("run: %,d docs, categories %s, %d query thread(s), JVM %s, max heap %d MiB%n",
           indexDocs, workload.categories(), query.queryThreads, Runtime.version(), Runtime.getRuntime().maxMemory() >> 20);
@@ -121,9 +132,9 @@ final class RunCommand implements Callable<Integer> {
         rows.addAll(wrt.run(wrt.nrtName(policy), NrtTarget.factory(wrtBase, settings, analyzer, policy)));
         ResultsCsv.write(out.resolve("results.csv"), rows);
       }
-      Query restartQuery = workload.queries(workload.categories().get(0)).get(0);
+      List<Query> restartQueries = wrt.firstQueries(EngineTarget.RESTART_QUERIES);
       for (EngineSettings engine : engines) {
-        rows.addAll(wrt.run(engine.label(), EngineTarget.factory(engine, analyzer, restartQuery, f -> appendFacts(f))));
+        rows.addAll(wrt.run(engine.label(), EngineTarget.factory(engine, analyzer, restartQueries, f -> appendFacts(f))));
         ResultsCsv.write(out.resolve("results.csv"), rows);
       }
     }

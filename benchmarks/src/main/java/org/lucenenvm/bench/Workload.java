@@ -72,6 +72,20 @@ public final class Workload {
     return new Workload(byCategory, Map.copyOf(skipped));
   }
 
+  /**
+   * This workload with each category's queries replaced by the stream {@code popularity} replays
+   * (the same object when uniform), drawn with {@code seed}.
+   */
+  public Workload withPopularity(QueryPopularity popularity, long seed) {
+    if (popularity.zipfExponent() == 0) {
+      return this;
+    }
+    SplittableRandom random = new SplittableRandom(seed);
+    Map<String, List<Query>> streams = new LinkedHashMap<>();
+    byCategory.forEach((category, queries) -> streams.put(category, popularity.stream(queries, random)));
+    return new Workload(streams, skipped);
+  }
+
   /** Tasks skipped as unexecutable, by kind of syntax (empty if none). */
   public Map<String, Integer> skipped() {
     return skipped;

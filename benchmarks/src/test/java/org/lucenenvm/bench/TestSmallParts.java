@@ -5,8 +5,17 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
 import org.junit.Test;
+import org.lucenenvm.cache.CachePolicy;
+import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.server.ByteSize;
 
 public class TestSmallParts {
@@ -40,5 +49,43 @@ public class TestSmallParts {
   public void unknownConfigurationIsAnErrorListingTheKnownOnes() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Configurations.select(List.of("ssd"), 1 << 20));
     assertTrue(e.getMessage(), e.getMessage().contains("lucene-dram"));
+  }
+
+  @Test
+  public void zipfPopularityIsSeededAndFavoursTheFirstRanks() {
+    List<Query> distinct = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      distinct.add(new TermQuery(new Term("body", "t" + i)));
+    }
+    QueryPopularity zipf = QueryPopularity.parse("zipf:1.0");
+    List<Query> a = zipf.stream(distinct, new SplittableRandom(7));
+    assertEquals(QueryPopularity.ZIPF_STREAM, a.size());
+    assertEquals(a, zipf.stream(distinct, new SplittableRandom(7)));
+    Map<Query, Long> counts = a.stream().collect(Collectors.groupingBy(q -> q, Collectors.counting()));
+    // rank 1 has probability 1 / H(50) = 22.2 %, rank 50 0.44 %
+    assertEquals(0.222, counts.get(distinct.get(0)) / (double) a.size(), 0.01);
+    assertTrue(counts.get(distinct.get(0)) > 10 * counts.getOrDefault(distinct.get(49), 0L));
+    assertEquals(distinct, QueryPopularity.UNIFORM.stream(distinct, new SplittableRandom(7)));
+    assertEquals("zipf:1.0", zipf.toString());
+    for (String bad : List.of("zipf", "zipf:0", "zipf:-1", "zipf:x", "pareto")) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> QueryPopularity.parse(bad));
+      assertTrue(e.getMessage(), e.getMessage().contains("uniform or zipf:"));
+    }
+  }
+
+  @Test
+  public void engineCacheSpecsParseAndNameTheRow() {
+    assertEquals(RtCache.OFF, RtCache.parse("off"));
+    RtCache nvm = RtCache.parse("nvm-dlirs-64m-200us");
+    assertEquals(ResultCacheSettings.Tier.NVM, nvm.settings().tier());
+    assertEquals(CachePolicy.Kind.DLIRS, nvm.settings().policy());
+    assertEquals(64L << 20, nvm.settings().bytes());
+    assertEquals(200_000, nvm.settings().minComputeNanos());
+    EngineSettings engine = EngineSettings.parse("volatile-eager-lazy", EngineSettings.DEFAULT_CODEC, 1000, 1, 1, 1);
+    assertEquals("RT-volatile-eager-lazy", engine.label());
+    assertEquals("RT-volatile-eager-lazy-cache-dram-lru-8m", engine.withCache(RtCache.parse("dram-lru-8m")).label());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-fifo-8m")).getMessage().contains("lru or dlirs"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("ssd-lru-8m")).getMessage().contains("dram or nvm"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-lru")).getMessage().contains("<dram|nvm>"));
   }
 }

@@ -3,7 +3,6 @@ package org.lucenenvm.cache;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,17 +10,22 @@ import java.util.List;
  * Encodes a {@link CacheEntry} as the bytes {@link EntryStore} keeps in a block (little endian):
  *
  * <pre>
- * Entry      --&gt; Version, KeyLength, Key, TagCount, Tag&lt;sup&gt;TagCount&lt;/sup&gt;, ListCount, List&lt;sup&gt;ListCount&lt;/sup&gt;
- * Version    --&gt; byte, 1
+ * Entry      --&gt; Version, KeyLength, Key, K, TagCount, Tag&lt;sup&gt;TagCount&lt;/sup&gt;, ListCount, List&lt;sup&gt;ListCount&lt;/sup&gt;
+ * Version    --&gt; byte, 2
  * Key        --&gt; {@link QueryKey#toBytes()}
- * Tag        --&gt; SegmentId int64, DeletionGeneration int64
- * List       --&gt; TotalHits int64, HitCount int32, (IdLength int32, Id UTF-8, Score float32)&lt;sup&gt;HitCount&lt;/sup&gt;
+ * K          --&gt; int32
+ * Tag        --&gt; Partition int32, SegmentId int64, DeletionGeneration int64
+ * List       --&gt; TotalHits int64, TotalExact byte (0|1), HitCount int32, Hit&lt;sup&gt;HitCount&lt;/sup&gt;
+ * Hit        --&gt; Segment int32 (index of a Tag), Doc int32, Score float32
  * </pre>
  *
- * The first list is the query's results, the others its term parts. Lengths are int32.
+ * The first list is the query's results, the others its term parts. Lengths and counts are
+ * int32.
  */
 final class EntryCodec {
-  private static final byte VERSION = 1;
+  private static final byte VERSION = 2;
+  private static final int TAG_BYTES = 4 + 8 + 8;
+  private static final int HIT_BYTES = 4 + 4 + 4;
 
   private EntryCodec() {}
 
@@ -30,28 +34,22 @@ final class EntryCodec {
     List<ResultList> lists = new ArrayList<>();
     lists.add(entry.results());
     lists.addAll(entry.termParts());
-    List<byte[]> ids = new ArrayList<>();
-    int size = 1 + 4 + key.length + 4 + entry.segments().size() * 16 + 4;
+    int size = 1 + 4 + key.length + 4 + 4 + entry.segments().size() * TAG_BYTES + 4;
     for (ResultList list : lists) {
-      size += 8 + 4;
-      for (ScoredDoc hit : list.hits()) {
-        byte[] id = hit.id().getBytes(StandardCharsets.UTF_8);
-        ids.add(id);
-        size += 4 + id.length + 4;
-      }
+      size += 8 + 1 + 4 + list.hits().size() * HIT_BYTES;
     }
     ByteBuffer out = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
-    out.put(VERSION).putInt(key.length).put(key).putInt(entry.segments().size());
+    out.put(VERSION).putInt(key.length).put(key).putInt(entry.k());
+    out.putInt(entry.segments().size());
     for (SegmentTag tag : entry.segments()) {
-      out.putLong(tag.segmentId()).putLong(tag.deletionGeneration());
+      out.putInt(tag.partition()).putLong(tag.segmentId()).putLong(tag.deletionGeneration());
     }
     out.putInt(lists.size());
-    int next = 0;
     for (ResultList list : lists) {
-      out.putLong(list.totalHits()).putInt(list.hits().size());
+      out.putLong(list.totalHits()).put((byte) (list.totalExact() ? 1 : 0));
+      out.putInt(list.hits().size());
       for (ScoredDoc hit : list.hits()) {
-        byte[] id = ids.get(next++);
-        out.putInt(id.length).put(id).putFloat(hit.score());
+        out.putInt(hit.segment()).putInt(hit.doc()).putFloat(hit.score());
       }
     }
     return out.array();
@@ -66,29 +64,34 @@ final class EntryCodec {
         throw new IllegalArgumentException("unknown cache entry version " + version);
       }
       QueryKey key = QueryKey.fromBytes(bytes(in));
-      int tagCount = count(in, 16);
+      int k = in.getInt();
+      int tagCount = count(in, TAG_BYTES);
       List<SegmentTag> tags = new ArrayList<>(tagCount);
       for (int i = 0; i < tagCount; i++) {
-        tags.add(new SegmentTag(in.getLong(), in.getLong()));
+        tags.add(new SegmentTag(in.getInt(), in.getLong(), in.getLong()));
       }
-      int listCount = count(in, 12);
+      int listCount = count(in, 13);
       if (listCount < 1) {
         throw new IllegalArgumentException("cache entry has no result list");
       }
       List<ResultList> lists = new ArrayList<>(listCount);
       for (int i = 0; i < listCount; i++) {
         long totalHits = in.getLong();
-        int hitCount = count(in, 8);
+        byte exact = in.get();
+        if (exact != 0 && exact != 1) {
+          throw new IllegalArgumentException("cache entry has invalid exactness flag " + exact);
+        }
+        int hitCount = count(in, HIT_BYTES);
         List<ScoredDoc> hits = new ArrayList<>(hitCount);
         for (int h = 0; h < hitCount; h++) {
-          hits.add(new ScoredDoc(new String(bytes(in), StandardCharsets.UTF_8), in.getFloat()));
+          hits.add(new ScoredDoc(in.getInt(), in.getInt(), in.getFloat()));
         }
-        lists.add(new ResultList(totalHits, hits));
+        lists.add(new ResultList(totalHits, exact == 1, hits));
       }
       if (in.hasRemaining()) {
         throw new IllegalArgumentException("cache entry has " + in.remaining() + " trailing bytes");
       }
-      return new CacheEntry(key, tags, lists.getFirst(), lists.subList(1, lists.size()));
+      return new CacheEntry(key, k, tags, lists.getFirst(), lists.subList(1, lists.size()));
     } catch (BufferUnderflowException e) {
       throw new IllegalArgumentException("truncated cache entry", e);
     }

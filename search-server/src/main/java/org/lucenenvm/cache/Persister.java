@@ -3,6 +3,7 @@ package org.lucenenvm.cache;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.lucenenvm.store.NvmHeap;
+import org.lucenenvm.store.NvmRegion;
 
 /**
  * Makes stores to a byte range of a cache region durable (a persist barrier). Offsets are relative
@@ -20,6 +21,20 @@ public interface Persister {
   /** This persister for a sub-region that starts {@code base} bytes into this one. */
   default Persister shifted(long base) {
     return (offset, length) -> persist(base + offset, length);
+  }
+
+  /**
+   * A persister for {@code region} (a region file of an NVM directory). An I/O failure of its
+   * persist becomes an {@link UncheckedIOException}.
+   */
+  static Persister forRegion(NvmRegion region) {
+    return (offset, length) -> {
+      try {
+        region.persist(offset, length);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot persist cache region bytes at " + offset, e);
+      }
+    };
   }
 
   /**

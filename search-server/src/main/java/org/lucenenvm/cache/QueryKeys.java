@@ -3,6 +3,7 @@ package org.lucenenvm.cache;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.Query;
@@ -32,6 +33,26 @@ public final class QueryKeys {
       return ofBoolean(bool);
     }
     return Optional.empty();
+  }
+
+  /**
+   * The canonical query of {@code key}: a {@link TermQuery}, or a {@link BooleanQuery} of its terms
+   * in key order. Every query with this key has the same matches; running this one gives every
+   * such query the very same scores, whatever its clause order.
+   */
+  public static Query toQuery(QueryKey key) {
+    if (key.operator() == QueryKey.Operator.SINGLE) {
+      return new TermQuery(new Term(key.field(), key.terms().getFirst()));
+    }
+    BooleanClause.Occur occur =
+        key.operator() == QueryKey.Operator.AND
+            ? BooleanClause.Occur.MUST
+            : BooleanClause.Occur.SHOULD;
+    BooleanQuery.Builder builder = new BooleanQuery.Builder();
+    for (BytesRef term : key.terms()) {
+      builder.add(new TermQuery(new Term(key.field(), term)), occur);
+    }
+    return builder.build();
   }
 
   private static Optional<QueryKey> ofBoolean(BooleanQuery bool) {

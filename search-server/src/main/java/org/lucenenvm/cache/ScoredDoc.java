@@ -1,16 +1,18 @@
 package org.lucenenvm.cache;
 
 /**
- * One cached hit: the document's identity (its id field) and its score.
+ * One cached hit: the document as (segment, doc) — stable while the segment exists, unlike a doc
+ * id of a whole index — and its score.
  *
- * @param id the document id
+ * @param segment the index of the document's segment in its entry's {@link CacheEntry#segments()}
+ * @param doc the document's number within that segment
  * @param score the similarity score
  */
-public record ScoredDoc(String id, float score) {
-  /** Requires an id. */
+public record ScoredDoc(int segment, int doc, float score) {
+  /** Requires non-negative positions. */
   public ScoredDoc {
-    if (id == null) {
-      throw new IllegalArgumentException("a cached hit needs a document id");
+    if (segment < 0 || doc < 0) {
+      throw new IllegalArgumentException("cached hit at segment " + segment + ", doc " + doc);
     }
   }
 }

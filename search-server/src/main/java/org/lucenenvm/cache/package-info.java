@@ -1,6 +1,8 @@
 /**
- * The building blocks of the segment-aware result cache (issue 13); built and unit-tested, <b>not
- * yet wired into the engine or the server</b>.
+ * The segment-aware result cache: keys, entries, storage and policies ({@link
+ * org.lucenenvm.cache.ResultCache}); the engine's {@code org.lucenenvm.realtime.CachedSearch}
+ * checks entries against its snapshots, searches the tail and merges, under the engine's epoch
+ * statistics ({@code StatisticsMode.PER_EPOCH}), which keep cached scores exact across adds.
  *
  * <h2>Design</h2>
  *
@@ -12,7 +14,7 @@
  *       single-term query exactly (Partial Type I, {@link
  *       org.lucenenvm.cache.QueryKey#termPartFor}). Queries that cannot be keyed exactly bypass the
  *       cache. The thesis's Partial Type II (answers of degraded quality) is deliberately absent.
- *   <li><b>Entries</b> ({@link org.lucenenvm.cache.CacheEntry}): SPIRIT-style, a top-k (document id
+ *   <li><b>Entries</b> ({@link org.lucenenvm.cache.CacheEntry}): SPIRIT-style, a top-k (segment, doc
  *       and score) plus the total hit count, tagged with the segments it was computed over and
  *       their deletion generations ({@link org.lucenenvm.cache.SegmentTag}).
  *   <li><b>Storage</b> ({@link org.lucenenvm.cache.EntryStore} over a {@link
@@ -26,15 +28,12 @@
  *       inclusion threshold as an {@link org.lucenenvm.cache.AdmissionRule}.
  * </ul>
  *
- * <h2>Not wired yet</h2>
+ * <h2>Storage tiers</h2>
  *
- * The cache that joins these parts to the engine (look up the key, check the entry's segment tags
- * against the current segments, compute only the segments newer than the entry, merge, invalidate
- * entries whose segments were merged away or whose deletion generation changed), the server options
- * and the statistics waits for the engine's second design (issue 10). Two questions for that step:
- * the engine scores with index-wide statistics, so an entry's cached scores are exact only while
- * the statistics it was computed with hold (the tags would also need a statistics generation, or
- * cached scores must be recomputed); and the exactness of a cached answer must be proven by the
- * differential test the issue asks for.
+ * {@link org.lucenenvm.cache.ResultCache#inDram} keeps entries as heap objects; {@link
+ * org.lucenenvm.cache.ResultCache#inRegion} keeps them in an {@link
+ * org.lucenenvm.cache.EntryStore} over a region of the NVM pool and recovers them on open. Entries
+ * hold documents as (segment index, doc) pairs tagged with (partition, segment id, deletion
+ * count), so the engine can tell whether an entry still holds for its current segments.
  */
 package org.lucenenvm.cache;

@@ -27,6 +27,7 @@ final class DescriptorTable {
   private final AtomicReference<TableView> current = new AtomicReference<>();
   private final Object buildLock = new Object();
   private volatile boolean closed;
+  private volatile StatisticsEpoch epoch = new StatisticsEpoch(0, null);
 
   /** The current segments, oldest first. */
   List<SegmentDescriptor> segments() {
@@ -36,6 +37,21 @@ final class DescriptorTable {
   /** The current version. */
   long version() {
     return version.get();
+  }
+
+  /**
+   * Starts the statistics epoch with the next view: leaving out up to {@code lagSegments} new
+   * segments, and restored to the one in force at a graceful close ({@code restored}, may be null)
+   * if its segments still exist. Call before the first query.
+   */
+  void startEpoch(int lagSegments, long[] restored) {
+    epoch = new StatisticsEpoch(lagSegments, restored);
+    releaseView();
+  }
+
+  /** The ids of the current statistics epoch's segments. */
+  long[] epochMembers() {
+    return epoch.members();
   }
 
   synchronized void add(SegmentDescriptor descriptor) {
@@ -136,7 +152,7 @@ final class DescriptorTable {
         if (view != null && view.version() == version.get()) {
           continue;
         }
-        TableView built = TableView.build(v, segments);
+        TableView built = TableView.build(v, segments, epoch);
         if (built == null) {
           continue; // a segment was merged away meanwhile: the table has moved on
         }

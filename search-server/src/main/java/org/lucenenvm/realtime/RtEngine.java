@@ -20,6 +20,9 @@ import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.cache.ResultCache;
+import org.lucenenvm.cache.ResultCacheSettings;
+import org.lucenenvm.cache.ResultCacheStats;
 
 /**
  * The real-time search engine: documents are searchable as soon as {@link #add} returns, with no
@@ -61,9 +64,18 @@ public final class RtEngine implements Closeable {
   private final PartitionLifecycle[] lifecycles;
   private final Partition[] partitions;
   private final Executor queryExecutor;
+  private final Directory nvm;
+  private final CachedSearch cachedSearch;
 
-  private RtEngine(RtEngineConfig config, PartitionLifecycle[] lifecycles, Executor executor) {
+  private RtEngine(
+      RtEngineConfig config,
+      PartitionLifecycle[] lifecycles,
+      Executor executor,
+      Directory nvm,
+      ResultCache cache) {
     this.config = config;
+    this.nvm = nvm;
+    this.cachedSearch = cache == null ? null : new CachedSearch(cache);
     this.inverter = new DocumentInverter(config.schema(), config.analyzer(), config.similarity());
     this.lifecycles = lifecycles;
     this.partitions = new Partition[lifecycles.length];
@@ -102,7 +114,42 @@ public final class RtEngine implements Closeable {
       IOUtils.closeWhileHandlingException(lifecycles);
       throw e;
     }
-    return new RtEngine(config, lifecycles, queryExecutor);
+    ResultCache cache = null;
+    try {
+      cache = ResultCaches.open(nvm, config.cache());
+      long[][] epochs =
+          cache != null && config.cache().tier() == ResultCacheSettings.Tier.NVM
+              ? EpochFile.read(nvm, count)
+              : null;
+      EpochFile.delete(nvm); // applies only to the open right after the close that wrote it
+      for (int i = 0; i < count; i++) {
+        lifecycles[i]
+            .partition()
+            .table()
+            .startEpoch(config.statisticsLagSegments(), epochs == null ? null : epochs[i]);
+      }
+      RtEngine engine = new RtEngine(config, lifecycles, queryExecutor, nvm, cache);
+      engine.startEpoch();
+      return engine;
+    } catch (IOException | RuntimeException e) {
+      IOUtils.closeWhileHandlingException(lifecycles);
+      IOUtils.closeWhileHandlingException(cache);
+      throw e;
+    }
+  }
+
+  /**
+   * Starts the statistics epoch (the first table views) and, with a cache, drops the entries that
+   * do not match the segments just opened: nothing computed over segments since merged, lost in a
+   * crash or with other deletions is ever served.
+   */
+  private void startEpoch() throws IOException {
+    try (RtSnapshot snapshot = acquireSnapshot()) {
+      if (cachedSearch != null) {
+        List<RtSnapshot.SnapshotSegment> segments = snapshot.segments();
+        cachedSearch.cache().retain(entry -> CachedSearch.matchesExactly(entry, segments));
+      }
+    }
   }
 
   private static Directory partitionDirectory(Directory nvm, int partition, boolean namespaced) {
@@ -212,7 +259,7 @@ public final class RtEngine implements Closeable {
    */
   public RtSnapshot acquireSnapshot() throws IOException {
     ensureOpen();
-    return RtSnapshot.of(partitions, config.similarity(), queryExecutor);
+    return RtSnapshot.of(partitions, config.similarity(), queryExecutor, config.statistics());
   }
 
   private void ensureOpen() {
@@ -234,13 +281,52 @@ public final class RtEngine implements Closeable {
 
   /**
    * The search path of the engine, used alike by the server, the benchmarks and the tests: {@link
-   * RtSnapshot#search} on a snapshot taken now.
+   * RtSnapshot#search} on a snapshot taken now, through the result cache when one is configured.
    */
   public RtSearchResult search(Query query, int k, QueryTimeout timeout, boolean withStoredFields)
       throws IOException {
+    return search(query, k, timeout, withStoredFields, true);
+  }
+
+  /**
+   * As {@link #search(Query, int, QueryTimeout, boolean)}; without {@code useCache} the result
+   * cache (if any) is neither read nor filled, and the answer is the same (documents, order,
+   * scores): both score with the epoch's statistics.
+   */
+  public RtSearchResult search(
+      Query query, int k, QueryTimeout timeout, boolean withStoredFields, boolean useCache)
+      throws IOException {
     try (RtSnapshot snapshot = acquireSnapshot()) {
+      return search(snapshot, query, k, timeout, withStoredFields, useCache);
+    }
+  }
+
+  /**
+   * As {@link #search(Query, int, QueryTimeout, boolean, boolean)} on {@code snapshot}, a snapshot
+   * of this engine the caller holds (and closes).
+   */
+  public RtSearchResult search(
+      RtSnapshot snapshot,
+      Query query,
+      int k,
+      QueryTimeout timeout,
+      boolean withStoredFields,
+      boolean useCache)
+      throws IOException {
+    if (cachedSearch == null) {
       return snapshot.search(query, k, timeout, withStoredFields);
     }
+    return cachedSearch.search(snapshot, query, k, timeout, withStoredFields, useCache);
+  }
+
+  /** The cached search path, or null when the engine has no cache (for tests). */
+  CachedSearch cachedSearch() {
+    return cachedSearch;
+  }
+
+  /** The result cache's counters and sizes, or null when the engine has no cache. */
+  public ResultCacheStats cacheStats() {
+    return cachedSearch == null ? null : cachedSearch.cache().stats();
   }
 
   /** The exact number of live documents matching {@code query}. */
@@ -257,7 +343,7 @@ public final class RtEngine implements Closeable {
     }
     ensureOpen();
     Partition[] owner = {partitions[partitionOf(id)]};
-    try (RtSnapshot snapshot = RtSnapshot.of(owner, config.similarity(), null)) {
+    try (RtSnapshot snapshot = RtSnapshot.of(owner, config.similarity(), null, config.statistics())) {
       TopDocs top = snapshot.searcher().search(new TermQuery(new Term(RtSchema.ID_FIELD, id)), 1);
       if (top.scoreDocs.length == 0) {
         return null;
@@ -331,6 +417,32 @@ public final class RtEngine implements Closeable {
    */
   @Override
   public void close() throws IOException {
-    IOUtils.close(lifecycles);
+    boolean keepsCache =
+        cachedSearch != null
+            && config.cache().tier() == ResultCacheSettings.Tier.NVM
+            && config.mode() != DurabilityMode.VOLATILE;
+    if (keepsCache && !lifecycles[0].closed()) {
+      long[][] epochs = new long[partitions.length][];
+      for (int i = 0; i < partitions.length; i++) {
+        epochs[i] = partitions[i].table().epochMembers();
+      }
+      EpochFile.write(nvm, epochs);
+    }
+    IOUtils.close(
+        () -> IOUtils.close(lifecycles),
+        () -> {
+          if (cachedSearch != null && allClosed()) {
+            cachedSearch.cache().close();
+          }
+        });
+  }
+
+  private boolean allClosed() {
+    for (PartitionLifecycle l : lifecycles) {
+      if (!l.closed()) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -8,6 +8,7 @@ import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.search.similarities.Similarity;
+import org.lucenenvm.cache.ResultCacheSettings;
 
 /**
  * Settings of an {@link RtEngine}. Defaults: {@link StandardAnalyzer}, {@link BM25Similarity},
@@ -32,6 +33,13 @@ import org.apache.lucene.search.similarities.Similarity;
  * @param maxSegments segments per partition the merger keeps the table within (live ones included;
  *     a merge in progress may briefly leave one more)
  * @param dramPath directory (on a memory file system) under which the DRAM tier keeps its files
+ * @param statistics which documents the scoring statistics of a query come from (default {@link
+ *     StatisticsMode#PER_QUERY})
+ * @param statisticsLagSegments under {@link StatisticsMode#PER_EPOCH}, how many new Lucene segments
+ *     per partition the epoch may leave out (searched like the live tail) before it advances; 0
+ *     (default): every flush advances it. A merge of an epoch segment always does.
+ * @param cache the result cache's settings (default {@link ResultCacheSettings#DISABLED}); an
+ *     enabled cache needs {@link StatisticsMode#PER_EPOCH}
  */
 public record RtEngineConfig(
     RtSchema schema,
@@ -47,7 +55,10 @@ public record RtEngineConfig(
     int queueCapacity,
     int partitions,
     int maxSegments,
-    Path dramPath) {
+    Path dramPath,
+    StatisticsMode statistics,
+    int statisticsLagSegments,
+    ResultCacheSettings cache) {
 
   /** Validates the settings. */
   public RtEngineConfig {
@@ -58,6 +69,17 @@ public record RtEngineConfig(
     Objects.requireNonNull(policy, "policy");
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(dramPath, "dramPath");
+    Objects.requireNonNull(statistics, "statistics");
+    Objects.requireNonNull(cache, "cache");
+    if (statisticsLagSegments < 0) {
+      throw new IllegalArgumentException(
+          "statisticsLagSegments must be >= 0, got " + statisticsLagSegments);
+    }
+    if (cache.enabled() && statistics != StatisticsMode.PER_EPOCH) {
+      throw new IllegalArgumentException(
+          "the result cache needs statistics=PER_EPOCH (cached scores must not depend on the"
+              + " live tail), got statistics=" + statistics);
+    }
     if (segmentSize <= 0) {
       throw new IllegalArgumentException("segmentSize must be > 0, got " + segmentSize);
     }
@@ -94,7 +116,10 @@ public record RtEngineConfig(
         4,
         1,
         10,
-        defaultDramPath());
+        defaultDramPath(),
+        StatisticsMode.PER_QUERY,
+        0,
+        ResultCacheSettings.DISABLED);
   }
 
   /** {@code /dev/shm} where it is a writable directory, else {@code java.io.tmpdir}. */
@@ -126,7 +151,10 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        statisticsLagSegments,
+        cache);
   }
 
   /** Returns a copy with another similarity (norms and scores). */
@@ -145,7 +173,10 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        statisticsLagSegments,
+        cache);
   }
 
   /** Returns a copy writing segments with {@code c}. */
@@ -164,7 +195,10 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        statisticsLagSegments,
+        cache);
   }
 
   /** Returns a copy with {@code docs} documents per live segment. */
@@ -183,7 +217,10 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        statisticsLagSegments,
+        cache);
   }
 
   /** Returns a copy with another DRAM budget for read-optimized segments (per partition). */
@@ -202,7 +239,10 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        statisticsLagSegments,
+        cache);
   }
 
   /** Returns a copy with another NVM budget (per partition). */
@@ -221,7 +261,10 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        statisticsLagSegments,
+        cache);
   }
 
   /** Returns a copy with another engrave / pointer-update policy. */
@@ -240,7 +283,10 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        statisticsLagSegments,
+        cache);
   }
 
   /** Returns a copy with another durability mode. */
@@ -259,7 +305,10 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        statisticsLagSegments,
+        cache);
   }
 
   /** Returns a copy merging at most {@code factor} segments at a time. */
@@ -278,7 +327,10 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        statisticsLagSegments,
+        cache);
   }
 
   /** Returns a copy with another flush queue capacity. */
@@ -297,7 +349,10 @@ public record RtEngineConfig(
         capacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        statisticsLagSegments,
+        cache);
   }
 
   /** Returns a copy with {@code count} document partitions. */
@@ -316,7 +371,10 @@ public record RtEngineConfig(
         queueCapacity,
         count,
         maxSegments,
-        dramPath);
+        dramPath,
+        statistics,
+        statisticsLagSegments,
+        cache);
   }
 
   /** Returns a copy keeping at most about {@code count} segments per partition. */
@@ -335,7 +393,10 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         count,
-        dramPath);
+        dramPath,
+        statistics,
+        statisticsLagSegments,
+        cache);
   }
 
   /** Returns a copy keeping DRAM segment copies under {@code path} (a memory file system). */
@@ -354,6 +415,81 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        path);
+        path,
+        statistics,
+        statisticsLagSegments,
+        cache);
+  }
+
+  /** Returns a copy scoring with {@code mode} statistics. */
+  public RtEngineConfig withStatistics(StatisticsMode statisticsMode) {
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath,
+        statisticsMode,
+        statisticsLagSegments,
+        cache);
+  }
+
+  /**
+   * Returns a copy with result cache {@code settings}; an enabled cache also switches the
+   * statistics to {@link StatisticsMode#PER_EPOCH}, which it needs.
+   */
+  public RtEngineConfig withResultCache(ResultCacheSettings settings) {
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath,
+        settings.enabled() ? StatisticsMode.PER_EPOCH : statistics,
+        statisticsLagSegments,
+        settings);
+  }
+
+  /**
+   * Returns a copy whose statistics epoch leaves out up to {@code segments} new segments per
+   * partition before advancing (see {@link #statisticsLagSegments()}).
+   */
+  public RtEngineConfig withStatisticsLagSegments(int segments) {
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath,
+        statistics,
+        segments,
+        cache);
   }
 }

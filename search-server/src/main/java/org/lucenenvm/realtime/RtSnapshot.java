@@ -3,6 +3,7 @@ package org.lucenenvm.realtime;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,12 @@ import org.apache.lucene.index.MultiReader;
 import org.apache.lucene.index.ExitableDirectoryReader;
 import org.apache.lucene.index.QueryTimeout;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.CollectionStatistics;
+import org.apache.lucene.search.TermStatistics;
+import org.apache.lucene.search.TopScoreDocCollector;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
+import org.apache.lucene.search.Weight;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
@@ -36,31 +43,35 @@ import org.apache.lucene.util.IOUtils;
  */
 public final class RtSnapshot implements Closeable {
   private final SnapshotReader reader;
-  private final IndexSearcher searcher;
+  private final SnapshotSearcher searcher;
 
   private final Similarity similarity;
   private final Executor executor;
+  private final EpochStatistics epoch;
 
-  private RtSnapshot(SnapshotReader reader, Similarity similarity, Executor executor) {
+  private RtSnapshot(
+      SnapshotReader reader, Similarity similarity, Executor executor, StatisticsMode statistics) {
     this.reader = reader;
     this.similarity = similarity;
     this.executor = executor;
+    this.epoch = statistics == StatisticsMode.PER_EPOCH ? reader.epochStatistics() : null;
     this.searcher = newSearcher(reader);
   }
 
   /** A searcher over {@code r} (this snapshot's reader or a wrapper with the same leaves). */
-  private IndexSearcher newSearcher(IndexReader r) {
-    IndexSearcher s =
+  private SnapshotSearcher newSearcher(IndexReader r) {
+    SnapshotSearcher s =
         executor == null
-            ? new IndexSearcher(r)
-            : new PartitionSlicedSearcher(r, executor, reader.leavesPerPartition);
+            ? new SnapshotSearcher(r, null, epoch)
+            : new PartitionSlicedSearcher(r, executor, epoch, reader.leavesPerPartition);
     s.setSimilarity(similarity);
     s.setQueryCache(null);
     return s;
   }
 
   /** Binds a snapshot of {@code partitions}; releases whatever it bound if that fails. */
-  static RtSnapshot of(Partition[] partitions, Similarity similarity, Executor executor)
+  static RtSnapshot of(
+      Partition[] partitions, Similarity similarity, Executor executor, StatisticsMode statistics)
       throws IOException {
     List<TableView.Bound> bounds = new ArrayList<>(partitions.length);
     boolean success = false;
@@ -78,7 +89,7 @@ public final class RtSnapshot implements Closeable {
       SnapshotReader reader =
           new SnapshotReader(readers.toArray(new IndexReader[0]), bounds, leavesPerPartition);
       success = true;
-      return new RtSnapshot(reader, similarity, executor);
+      return new RtSnapshot(reader, similarity, executor, statistics);
     } finally {
       if (!success) {
         IOUtils.closeWhileHandlingException(bounds);
@@ -112,21 +123,95 @@ public final class RtSnapshot implements Closeable {
    */
   public RtSearchResult search(Query query, int k, QueryTimeout timeout, boolean withStoredFields)
       throws IOException {
-    IndexSearcher s = timeout == null ? searcher : newSearcher(TimeLimitedReader.wrap(reader, timeout));
-    s.setTimeout(timeout);
+    IndexSearcher s = searcherFor(timeout);
     TopDocs top;
     try {
       top = s.search(query, k);
     } catch (ExitableDirectoryReader.ExitingReaderException e) {
-      // The time ran out while the query was expanding terms (rewrite), before collection.
-      return new RtSearchResult(new TotalHits(0, TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO), List.of(), true);
+      return timedOutBeforeCollection();
     }
+    return result(top, s, withStoredFields);
+  }
+
+  /** {@code top}, found by {@code s}, as a search result, with or without stored fields. */
+  static RtSearchResult result(TopDocs top, IndexSearcher s, boolean withStoredFields)
+      throws IOException {
     List<RtHit> hits = new ArrayList<>(top.scoreDocs.length);
     StoredFields stored = withStoredFields ? s.storedFields() : null;
     for (ScoreDoc sd : top.scoreDocs) {
       hits.add(stored == null ? new RtHit(null, sd.score, Map.of()) : hit(stored, sd));
     }
     return new RtSearchResult(top.totalHits, hits, s.timedOut());
+  }
+
+  /** The result of a query whose time ran out while it expanded terms, before collection. */
+  static RtSearchResult timedOutBeforeCollection() {
+    return new RtSearchResult(
+        new TotalHits(0, TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO), List.of(), true);
+  }
+
+  /**
+   * The searcher of one query: this snapshot's, or with a {@code timeout} one whose collection and
+   * term expansion it bounds.
+   */
+  SnapshotSearcher searcherFor(QueryTimeout timeout) throws IOException {
+    SnapshotSearcher s =
+        timeout == null ? searcher : newSearcher(TimeLimitedReader.wrap(reader, timeout));
+    s.setTimeout(timeout);
+    return s;
+  }
+
+  /**
+   * The Lucene segments of this snapshot's statistics epoch, in leaf order: every leaf of {@link
+   * #reader()} is one of these or part of {@link #tailLeaves()}.
+   */
+  List<SnapshotSegment> segments() {
+    return reader.layout().segments();
+  }
+
+  /**
+   * The leaf ordinals of the tail, ascending: the live segments' documents bound by this snapshot
+   * and any Lucene segment outside the statistics epoch.
+   */
+  int[] tailLeaves() {
+    return reader.layout().tailLeaves();
+  }
+
+  /**
+   * One Lucene segment of a snapshot.
+   *
+   * @param partition the partition that holds it
+   * @param id its segment id (unique within the partition)
+   * @param deletionCount its deleted documents in this snapshot
+   * @param leaf its leaf ordinal in the snapshot's reader
+   */
+  record SnapshotSegment(int partition, long id, int deletionCount, int leaf) {}
+
+  /** The epoch segments and the tail leaves of a snapshot. */
+  private record Layout(List<SnapshotSegment> segments, int[] tailLeaves) {
+    static Layout of(List<TableView.Bound> bounds, int[] leavesPerPartition, int leafCount) {
+      List<SnapshotSegment> lucene = new ArrayList<>();
+      int[] tail = new int[leafCount];
+      int tailCount = 0;
+      int leaf = 0;
+      for (int p = 0; p < bounds.size(); p++) {
+        TableView view = bounds.get(p).view();
+        long[] ids = view.segmentIds();
+        int[] deletionCounts = view.deletionCounts();
+        boolean[] inEpoch = view.inEpoch();
+        for (int i = 0; i < ids.length; i++) {
+          if (inEpoch[i]) {
+            lucene.add(new SnapshotSegment(p, ids[i], deletionCounts[i], leaf++));
+          } else {
+            tail[tailCount++] = leaf++;
+          }
+        }
+        for (int i = ids.length; i < leavesPerPartition[p]; i++) {
+          tail[tailCount++] = leaf++;
+        }
+      }
+      return new Layout(List.copyOf(lucene), Arrays.copyOf(tail, tailCount));
+    }
   }
 
   /** Loads the stored fields of one hit. */
@@ -153,12 +238,31 @@ public final class RtSnapshot implements Closeable {
   private static final class SnapshotReader extends MultiReader {
     private final List<TableView.Bound> bounds;
     private final int[] leavesPerPartition;
+    private Layout layout;
 
     SnapshotReader(IndexReader[] readers, List<TableView.Bound> bounds, int[] leavesPerPartition)
         throws IOException {
       super(readers, false);
       this.bounds = bounds;
       this.leavesPerPartition = leavesPerPartition;
+    }
+
+    /** Which leaves are epoch segments and which the tail, worked out on first use (the cache's). */
+    Layout layout() {
+      Layout known = layout;
+      if (known == null) {
+        known = Layout.of(bounds, leavesPerPartition, leaves().size());
+        layout = known; // a racing thread computes the same layout
+      }
+      return known;
+    }
+
+    EpochStatistics epochStatistics() {
+      List<CommittedStatistics> each = new ArrayList<>(bounds.size());
+      for (TableView.Bound b : bounds) {
+        each.add(b.view().statistics());
+      }
+      return new EpochStatistics(each);
     }
 
     @Override
@@ -171,12 +275,62 @@ public final class RtSnapshot implements Closeable {
     }
   }
 
+  /**
+   * A snapshot's searcher: Lucene's, with the statistics of the epoch under {@link
+   * StatisticsMode#PER_EPOCH}, and able to search a subset of its leaves (for the result cache).
+   */
+  static class SnapshotSearcher extends IndexSearcher {
+    /** As {@link IndexSearcher#search(Query, int)} counts: exactly up to this many hits. */
+    private static final int TOTAL_HITS_THRESHOLD = 1000;
+
+    private final EpochStatistics epoch;
+
+    SnapshotSearcher(IndexReader reader, Executor executor, EpochStatistics epoch) {
+      super(reader, executor);
+      this.epoch = epoch;
+    }
+
+    @Override
+    public CollectionStatistics collectionStatistics(String field) throws IOException {
+      return epoch == null ? super.collectionStatistics(field) : epoch.collectionStatistics(field);
+    }
+
+    @Override
+    public TermStatistics termStatistics(Term term, int docFreq, long totalTermFreq)
+        throws IOException {
+      return epoch == null
+          ? super.termStatistics(term, docFreq, totalTermFreq)
+          : epoch.termStatistics(term);
+    }
+
+    /**
+     * The top {@code k} hits of {@code query} in the leaves {@code leafOrds} only (ascending), in
+     * this thread, scored exactly as {@link #search(Query, int)} scores them; doc ids are those of
+     * the whole reader, and ties break by doc id as there.
+     */
+    TopDocs searchLeaves(Query query, int k, int[] leafOrds) throws IOException {
+      TopScoreDocCollector collector =
+          new TopScoreDocCollectorManager(Math.max(1, k), null, TOTAL_HITS_THRESHOLD)
+              .newCollector();
+      Query rewritten = rewrite(query);
+      Weight weight = createWeight(rewritten, collector.scoreMode(), 1f);
+      List<LeafReaderContext> leaves = getIndexReader().leaves();
+      LeafReaderContextPartition[] parts = new LeafReaderContextPartition[leafOrds.length];
+      for (int i = 0; i < leafOrds.length; i++) {
+        parts[i] = LeafReaderContextPartition.createForEntireSegment(leaves.get(leafOrds[i]));
+      }
+      search(parts, weight, collector);
+      return collector.topDocs();
+    }
+  }
+
   /** Searches each partition's leaves as one slice (one task per partition). */
-  private static final class PartitionSlicedSearcher extends IndexSearcher {
+  private static final class PartitionSlicedSearcher extends SnapshotSearcher {
     private final int[] leavesPerPartition;
 
-    PartitionSlicedSearcher(IndexReader reader, Executor executor, int[] leavesPerPartition) {
-      super(reader, executor);
+    PartitionSlicedSearcher(
+        IndexReader reader, Executor executor, EpochStatistics epoch, int[] leavesPerPartition) {
+      super(reader, executor, epoch);
       this.leavesPerPartition = leavesPerPartition;
     }
 

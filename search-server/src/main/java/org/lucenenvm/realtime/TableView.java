@@ -3,6 +3,7 @@ package org.lucenenvm.realtime;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.lucene.index.IndexReader;
@@ -15,7 +16,9 @@ import org.apache.lucene.util.IOUtils;
  * version: one {@link MultiReader} over the Lucene segments (DRAM or NVM copies, deletions
  * applied), built once, and the live segments whose published documents each query binds itself.
  * Holds a reference to every segment version it reads (SPIRIT's D-/N-locks) until its own reference
- * count, one for the table plus one per query, drops to zero.
+ * count, one for the table plus one per query, drops to zero. Also keeps, for {@link
+ * StatisticsMode#PER_EPOCH} and the result cache, the ids and deletion counts of its Lucene
+ * segments and their memoized statistics.
  */
 final class TableView {
   private final long version;
@@ -23,30 +26,51 @@ final class TableView {
   private final List<SegmentDescriptor> liveDescriptors;
   private final List<LiveSegment> liveSegments;
   private final List<SegmentVersion> held;
+  private final long[] segmentIds;
+  private final int[] deletionCounts;
+  private final boolean[] inEpoch;
+  private final CommittedStatistics statistics;
   private final AtomicInteger refs = new AtomicInteger(1);
 
   private TableView(
       long version,
       MultiReader segments,
+      long[] segmentIds,
+      int[] deletionCounts,
+      StatisticsEpoch.Assignment epoch,
       List<SegmentDescriptor> liveDescriptors,
       List<LiveSegment> liveSegments,
       List<SegmentVersion> held) {
     this.version = version;
     this.segments = segments;
+    this.segmentIds = segmentIds;
+    this.deletionCounts = deletionCounts;
+    this.inEpoch = epoch.inEpoch();
+    List<LeafReader> epochLeaves = new ArrayList<>(inEpoch.length);
+    for (int i = 0; i < inEpoch.length; i++) {
+      if (inEpoch[i]) {
+        epochLeaves.add(segments.leaves().get(i).reader());
+      }
+    }
+    this.statistics = new CommittedStatistics(epochLeaves, epoch.memo());
     this.liveDescriptors = liveDescriptors;
     this.liveSegments = liveSegments;
     this.held = held;
   }
 
   /**
-   * Builds the view of {@code table} (version {@code version}); returns null, holding nothing, when
+   * Builds the view of {@code table} (version {@code version}), its Lucene segments placed in or out
+   * of the statistics {@code epoch}; returns null, holding nothing, when
    * a segment was merged away meanwhile. Holds nothing either when it throws.
    */
-  static TableView build(long version, List<SegmentDescriptor> table) throws IOException {
+  static TableView build(long version, List<SegmentDescriptor> table, StatisticsEpoch epoch)
+      throws IOException {
     List<SegmentVersion> held = new ArrayList<>(table.size());
     boolean success = false;
     try {
       List<LeafReader> leaves = new ArrayList<>(table.size());
+      long[] ids = new long[table.size()];
+      int[] deletionCounts = new int[table.size()];
       List<SegmentDescriptor> liveDescriptors = new ArrayList<>(2);
       List<LiveSegment> liveSegments = new ArrayList<>(2);
       for (SegmentDescriptor d : table) {
@@ -60,13 +84,23 @@ final class TableView {
           liveDescriptors.add(d);
           liveSegments.add(v.liveSegment());
         } else if (v.maxDoc() > 0) {
+          ids[leaves.size()] = d.id();
+          deletionCounts[leaves.size()] = deletions == null ? 0 : deletions.count();
           leaves.add(new LiveDocsCodecReader(v.segment(), deletions));
         }
       }
       MultiReader segments = new MultiReader(leaves.toArray(new LeafReader[0]), false);
+      long[] segmentIds = Arrays.copyOf(ids, leaves.size());
       TableView view =
           new TableView(
-              version, segments, List.copyOf(liveDescriptors), List.copyOf(liveSegments), held);
+              version,
+              segments,
+              segmentIds,
+              Arrays.copyOf(deletionCounts, leaves.size()),
+              epoch.assign(segmentIds),
+              List.copyOf(liveDescriptors),
+              List.copyOf(liveSegments),
+              held);
       success = true;
       return view;
     } finally {
@@ -78,6 +112,32 @@ final class TableView {
 
   long version() {
     return version;
+  }
+
+  /**
+   * The ids of the Lucene (non-live) segments, in the order of the leaves of the shared reader
+   * (the first reader {@link #bind} returns when there is any).
+   */
+  long[] segmentIds() {
+    return segmentIds;
+  }
+
+  /** The deletion count of each Lucene segment, in the order of {@link #segmentIds()}. */
+  int[] deletionCounts() {
+    return deletionCounts;
+  }
+
+  /**
+   * Whether each Lucene segment, in the order of {@link #segmentIds()}, belongs to the statistics
+   * epoch.
+   */
+  boolean[] inEpoch() {
+    return inEpoch;
+  }
+
+  /** The memoized statistics of the epoch's segments (what {@link StatisticsMode#PER_EPOCH} uses). */
+  CommittedStatistics statistics() {
+    return statistics;
   }
 
   /** Takes a reference unless the view was already released by everyone. */

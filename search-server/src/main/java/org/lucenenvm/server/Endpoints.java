@@ -177,8 +177,9 @@ final class Endpoints {
   }
 
   /**
-   * {@code ?q=<Lucene query syntax>&k=10&timeout=500ms}: the top hits, or those collected within
-   * the time budget ({@code timed_out: true}).
+   * {@code ?q=<Lucene query syntax>&k=10&timeout=500ms&cache=false}: the top hits, or those
+   * collected within the time budget ({@code timed_out: true}); {@code cache=false} bypasses the
+   * result cache (same answer, computed in full).
    */
   Reply search(OpenIndex index, Exchange exchange) throws IOException {
     long start = System.nanoTime();
@@ -186,7 +187,8 @@ final class Endpoints {
     Duration budget = SearchBudget.of(exchange.parameter("timeout"), limits);
     Query query = index.parse(exchange.parameter("q"), limits);
     int k = exchange.intParameter("k", 10, 1, registry.config().maxResults());
-    RtSearchResult result = index.search(query, k, SearchBudget.startingNow(budget));
+    boolean useCache = exchange.booleanParameter("cache", true);
+    RtSearchResult result = index.search(query, k, SearchBudget.startingNow(budget), useCache);
     List<Map<String, Object>> hits = new ArrayList<>(result.hits().size());
     for (RtHit hit : result.hits()) {
       hits.add(Documents.toJson(hit));

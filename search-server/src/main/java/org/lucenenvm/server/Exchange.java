@@ -52,6 +52,21 @@ final class Exchange {
     return parsed;
   }
 
+  /** Boolean query parameter {@code name} ({@code true} or {@code false}), or {@code fallback}. */
+  boolean booleanParameter(String name, boolean fallback) {
+    String value = parameter(name);
+    if (value == null) {
+      return fallback;
+    }
+    return switch (value.trim()) {
+      case "true" -> true;
+      case "false" -> false;
+      default ->
+          throw new ApiException(
+              400, "parameter '" + name + "' must be true or false, got '" + value + "'");
+    };
+  }
+
   /** The whole body; 413 if it is larger than the limit. */
   byte[] body() throws IOException {
     long declared = request.getLength();

@@ -21,8 +21,11 @@ import java.util.function.ToLongFunction;
  * {@code lucenenvm_index_docs}, {@code _dram_bytes}, {@code _live_segment_bytes}, {@code
  * _nvm_bytes}, {@code _pool_bytes}, {@code _pool_free_bytes}, {@code lucenenvm_index_segments}
  * (by state), and counters {@code lucenenvm_index_ingested_docs_total}, {@code
- * lucenenvm_index_queries_total}, {@code lucenenvm_pipeline_busy_seconds_total} (by stage); all
- * labelled {@code index}.
+ * lucenenvm_index_queries_total}, {@code lucenenvm_pipeline_busy_seconds_total} (by stage); for
+ * indexes with a result cache, counters {@code lucenenvm_cache_hits_total}, {@code
+ * _partial_hits_total}, {@code _misses_total}, {@code _evictions_total}, {@code
+ * _invalidations_total} and gauges {@code lucenenvm_cache_entries}, {@code _bytes}, {@code
+ * _capacity_bytes}; all labelled {@code index}.
  */
 final class IndexMetrics implements MultiCollector {
   private final IndexRegistry indexes;
@@ -80,6 +83,16 @@ final class IndexMetrics implements MultiCollector {
         });
     out.add(segments.build());
     out.add(busy.build());
+    Map<String, IndexStats> cached = new TreeMap<>(stats);
+    cached.values().removeIf(s -> s.cache() == null);
+    out.add(counter("lucenenvm_cache_hits", "Queries answered from their cache entry", cached, s -> s.cache().hits()));
+    out.add(counter("lucenenvm_cache_partial_hits", "Single-term queries answered from a disjunction's entry", cached, s -> s.cache().partialHits()));
+    out.add(counter("lucenenvm_cache_misses", "Cacheable queries computed in full", cached, s -> s.cache().misses()));
+    out.add(counter("lucenenvm_cache_evictions", "Cache entries evicted", cached, s -> s.cache().evictions()));
+    out.add(counter("lucenenvm_cache_invalidations", "Cache entries dropped as no longer valid", cached, s -> s.cache().invalidations()));
+    out.add(gauge("lucenenvm_cache_entries", "Resident cache entries", cached, s -> s.cache().entries()));
+    out.add(gauge("lucenenvm_cache_bytes", "Bytes of cache entries", cached, s -> s.cache().bytes()));
+    out.add(gauge("lucenenvm_cache_capacity_bytes", "Bytes available for cache entries", cached, s -> s.cache().capacityBytes()));
     return new MetricSnapshots(out);
   }
 

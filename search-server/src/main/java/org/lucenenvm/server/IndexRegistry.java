@@ -104,7 +104,8 @@ public final class IndexRegistry implements Closeable {
               .withSegmentSize(config.segmentSize())
               .withDramBudgetBytes(config.dramBudgetBytes())
               .withMode(config.mode())
-              .withPartitions(definition.partitions());
+              .withPartitions(definition.partitions())
+              .withResultCache(config.cache());
       RtEngine engine = RtEngine.open(directory, engineConfig, queryExecutor);
       return new OpenIndex(definition, directory, engine, analyzer, System.nanoTime() - start);
     } catch (IOException | RuntimeException e) {

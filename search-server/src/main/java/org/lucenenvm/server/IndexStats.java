@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import org.lucenenvm.cache.ResultCacheStats;
 import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineStats;
 import org.lucenenvm.realtime.RtSegmentInfo;
@@ -29,6 +30,8 @@ import org.lucenenvm.realtime.SegmentState;
  * @param queries queries run since the server started
  * @param queriesPerSecond queries per second (last 10 s)
  * @param openMillis time it took to open (or reopen) the index
+ * @param cache the result cache's counters and sizes since the index was opened, or null when the
+ *     index has no cache
  */
 public record IndexStats(
     String index,
@@ -46,7 +49,8 @@ public record IndexStats(
     double ingestDocsPerSecond,
     long queries,
     double queriesPerSecond,
-    double openMillis) {
+    double openMillis,
+    ResultCacheStats cache) {
 
   /**
    * Work of one pipeline stage over all partitions.
@@ -103,6 +107,7 @@ public record IndexStats(
         index.ingested().perSecond(),
         index.queries().total(),
         index.queries().perSecond(),
-        index.openNanos() / 1e6);
+        index.openNanos() / 1e6,
+        engine.cacheStats());
   }
 }

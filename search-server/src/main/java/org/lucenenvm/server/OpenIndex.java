@@ -162,9 +162,13 @@ public final class OpenIndex implements Closeable {
     return nl < 0 ? message : message.substring(0, nl);
   }
 
-  /** Runs {@code query}, collecting until {@code timeout} expires, and counts it. */
-  public RtSearchResult search(Query query, int k, QueryTimeout timeout) throws IOException {
-    RtSearchResult result = engine.search(query, k, timeout, true);
+  /**
+   * Runs {@code query}, collecting until {@code timeout} expires, through the index's result cache
+   * if it has one and {@code useCache}, and counts it.
+   */
+  public RtSearchResult search(Query query, int k, QueryTimeout timeout, boolean useCache)
+      throws IOException {
+    RtSearchResult result = engine.search(query, k, timeout, true, useCache);
     queries.mark(1);
     return result;
   }

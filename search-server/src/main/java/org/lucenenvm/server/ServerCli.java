@@ -5,6 +5,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.Locale;
+import org.lucenenvm.cache.CachePolicy;
+import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.realtime.DurabilityMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,7 +25,8 @@ import picocli.CommandLine.Option;
     description = "lucene-nvm search server: an HTTP JSON API over real-time engines on NVM pools.",
     footer = {
       "",
-      "Result cache settings: not yet available (no cache is implemented in this version)."
+      "Result cache: off unless --cache-size > 0. With it, every query of an index scores with the",
+      "statistics of its Lucene segments (the epoch), not of the live tail; see the README."
     })
 public final class ServerCli implements Callable<Integer> {
   @Option(names = "--config", description = "Properties file with default settings (keys: long option names without dashes).")
@@ -91,6 +95,18 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--max-search-timeout", converter = TimeSpan.class, description = "Largest budget a search may ask for with timeout= (default: ${DEFAULT-VALUE}).", defaultValue = "60s")
   Duration maxSearchTimeout;
 
+  @Option(names = "--cache-size", converter = ByteSize.class, description = "Result cache size per index, e.g. 64m; 0 turns the cache off (default: ${DEFAULT-VALUE}).", defaultValue = "0")
+  long cacheSize;
+
+  @Option(names = "--cache-tier", description = "Where cache entries live: dram or nvm (a region of the index's pool, warm after a graceful restart) (default: ${DEFAULT-VALUE}).", defaultValue = "dram")
+  String cacheTier;
+
+  @Option(names = "--cache-policy", description = "Cache replacement policy: lru or dlirs (default: ${DEFAULT-VALUE}).", defaultValue = "lru")
+  String cachePolicy;
+
+  @Option(names = "--cache-min-compute", converter = TimeSpan.class, description = "Inclusion threshold: results computed faster than this are not cached, e.g. 200us (default: ${DEFAULT-VALUE}).", defaultValue = "0ms")
+  Duration cacheMinCompute;
+
   @Option(names = "--auth-token", description = "Bearer token required by write endpoints (default: none; env LUCENENVM_AUTH_TOKEN).", defaultValue = "${env:LUCENENVM_AUTH_TOKEN}")
   String authToken;
 
@@ -121,7 +137,26 @@ public final class ServerCli implements Callable<Integer> {
                 maxClauseCount,
                 searchTimeout,
                 maxSearchTimeout))
+        .cache(cacheSettings())
         .build();
+  }
+
+  private ResultCacheSettings cacheSettings() {
+    if (cacheSize < 0) {
+      throw new IllegalArgumentException("--cache-size must be >= 0, got " + cacheSize);
+    }
+    if (cacheSize == 0) {
+      return ResultCacheSettings.DISABLED;
+    }
+    CachePolicy.Kind policy;
+    try {
+      policy = CachePolicy.Kind.valueOf(cachePolicy.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "--cache-policy must be lru or dlirs, got '" + cachePolicy + "'");
+    }
+    return ResultCacheSettings.of(
+        ResultCacheSettings.Tier.parse(cacheTier), cacheSize, policy, cacheMinCompute.toNanos());
   }
 
   @Override

@@ -5,6 +5,7 @@ import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.apache.lucene.codecs.Codec;
+import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.RtSchema;
 
@@ -29,6 +30,8 @@ import org.lucenenvm.realtime.RtSchema;
  * @param maxResults largest {@code k} a search may ask for
  * @param authToken bearer token required by write endpoints (null: no token required)
  * @param queryLimits bounds on the cost of one search
+ * @param cache the result cache of every index ({@link ResultCacheSettings#DISABLED} by default;
+ *     an NVM-tier cache takes its region from each index's pool)
  */
 public record ServerConfig(
     String host,
@@ -46,7 +49,8 @@ public record ServerConfig(
     int maxDocumentBytes,
     int maxResults,
     String authToken,
-    QueryLimits queryLimits) {
+    QueryLimits queryLimits,
+    ResultCacheSettings cache) {
 
   /** Validates every setting, naming the one that is wrong. */
   public ServerConfig {
@@ -55,6 +59,7 @@ public record ServerConfig(
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(codec, "codec");
     Objects.requireNonNull(queryLimits, "queryLimits");
+    Objects.requireNonNull(cache, "cache");
     require(port >= 0 && port <= 65535, "port must be in 0..65535, got " + port);
     require(poolSizeBytes >= 1L << 20, "poolSizeBytes must be >= 1 MiB, got " + poolSizeBytes);
     require(dramBudgetBytes >= 0, "dramBudgetBytes must be >= 0, got " + dramBudgetBytes);
@@ -65,6 +70,14 @@ public record ServerConfig(
     require(maxDocumentBytes >= 64, "maxDocumentBytes must be >= 64, got " + maxDocumentBytes);
     require(maxResults >= 1, "maxResults must be >= 1, got " + maxResults);
     require(authToken == null || !authToken.isBlank(), "authToken must not be blank");
+    require(
+        !cache.enabled()
+            || cache.tier() != ResultCacheSettings.Tier.NVM
+            || cache.bytes() <= poolSizeBytes / 2,
+        "an NVM cache takes its region from the pool: cache size "
+            + cache.bytes()
+            + " must be at most half the pool size "
+            + poolSizeBytes);
     if (!Codec.availableCodecs().contains(codec)) {
       throw new IllegalArgumentException(
           "unknown codec '" + codec + "'; available: " + Codec.availableCodecs());
@@ -109,6 +122,7 @@ public record ServerConfig(
     private int maxResults = 1000;
     private String authToken;
     private QueryLimits queryLimits = QueryLimits.DEFAULTS;
+    private ResultCacheSettings cache = ResultCacheSettings.DISABLED;
 
     private Builder() {}
 
@@ -192,6 +206,11 @@ public record ServerConfig(
       return this;
     }
 
+    public Builder cache(ResultCacheSettings v) {
+      cache = v;
+      return this;
+    }
+
     /** The validated configuration. */
     public ServerConfig build() {
       return new ServerConfig(
@@ -210,7 +229,8 @@ public record ServerConfig(
           maxDocumentBytes,
           maxResults,
           authToken,
-          queryLimits);
+          queryLimits,
+          cache);
     }
   }
 }

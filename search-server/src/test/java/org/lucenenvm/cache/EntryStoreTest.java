@@ -30,29 +30,36 @@ public class EntryStoreTest extends LuceneTestCase {
     return new QueryKey(operator, "body", refs);
   }
 
-  private static ResultList hits(Random random, int count) {
+  private static ResultList hits(Random random, int count, int segments) {
     List<ScoredDoc> hits = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      hits.add(new ScoredDoc("doc-" + random.nextInt(100_000) + "-é", random.nextFloat() * 10));
+      hits.add(
+          new ScoredDoc(random.nextInt(segments), random.nextInt(100_000), random.nextFloat() * 10));
     }
-    return new ResultList(count + random.nextInt(1000), hits);
+    return new ResultList(count + random.nextInt(1000), random.nextBoolean(), hits);
   }
 
   private static CacheEntry entry(Random random, int i) {
     int hitCount = random.nextInt(20);
     List<SegmentTag> tags = new ArrayList<>();
-    for (int t = random.nextInt(4); t > 0; t--) {
-      tags.add(new SegmentTag(random.nextInt(1000), random.nextInt(5)));
+    for (int t = 1 + random.nextInt(4); t > 0; t--) {
+      tags.add(new SegmentTag(random.nextInt(4), random.nextInt(1000), random.nextInt(5)));
     }
+    int k = 20;
     if (random.nextBoolean()) {
       return new CacheEntry(
           key(QueryKey.Operator.OR, "t" + i, "u" + i),
+          k,
           tags,
-          hits(random, hitCount),
-          List.of(hits(random, hitCount), hits(random, hitCount)));
+          hits(random, hitCount, tags.size()),
+          List.of(hits(random, hitCount, tags.size()), hits(random, hitCount, tags.size())));
     }
     return new CacheEntry(
-        key(QueryKey.Operator.AND, "t" + i, "u" + i), tags, hits(random, hitCount), List.of());
+        key(QueryKey.Operator.AND, "t" + i, "u" + i),
+        k,
+        tags,
+        hits(random, hitCount, tags.size()),
+        List.of());
   }
 
   private static Map<Integer, CacheEntry> contents(EntryStore store) {
@@ -68,14 +75,20 @@ public class EntryStoreTest extends LuceneTestCase {
     CacheEntry disjunction =
         new CacheEntry(
             key(QueryKey.Operator.OR, "melon", "cheese"),
-            List.of(new SegmentTag(3, 0), new SegmentTag(7, 2)),
-            new ResultList(12, List.of(new ScoredDoc("a", 2.5f), new ScoredDoc("b", 1.25f))),
+            10,
+            List.of(new SegmentTag(0, 3, 0), new SegmentTag(1, 7, 2)),
+            new ResultList(
+                12, true, List.of(new ScoredDoc(0, 5, 2.5f), new ScoredDoc(1, 0, 1.25f))),
             List.of(
-                new ResultList(4, List.of(new ScoredDoc("b", 1.0f))),
-                new ResultList(9, List.of(new ScoredDoc("a", 2.5f)))));
+                new ResultList(4, false, List.of(new ScoredDoc(1, 0, 1.0f))),
+                new ResultList(9, true, List.of(new ScoredDoc(0, 5, 2.5f)))));
     CacheEntry single =
         new CacheEntry(
-            key(QueryKey.Operator.SINGLE, "x"), List.of(), new ResultList(0, List.of()), List.of());
+            key(QueryKey.Operator.SINGLE, "x"),
+            10,
+            List.of(),
+            new ResultList(0, true, List.of()),
+            List.of());
     int first = store.put(disjunction);
     int second = store.put(single);
     assertEquals(disjunction, store.get(first));

@@ -71,7 +71,7 @@ public class DescriptorTableTest extends LuceneTestCase {
     SegmentDescriptor kept = liveDescriptor(0, new LiveSegment(SCHEMA, 100));
     SegmentDescriptor retired = liveDescriptor(1, new LiveSegment(SCHEMA, 100));
     retired.retire();
-    assertNull(TableView.build(0, List.of(kept, retired)));
+    assertNull(TableView.build(0, List.of(kept, retired), new StatisticsEpoch(0, null)));
     assertEquals(0, kept.global().readers());
   }
 }

@@ -170,7 +170,7 @@ public final class LoadBenchmark implements Callable<Integer> {
         base.host(), base.port(), base.dataDir().resolve(name), base.poolSizeBytes(), base.mode(),
         base.dramBudgetBytes(), base.segmentSize(), base.codec(), base.partitions(), base.defaultSchema(),
         base.maxConcurrentRequests(), base.maxBodyBytes(), base.maxDocumentBytes(), base.maxResults(),
-        base.authToken(), base.queryLimits());
+        base.authToken(), base.queryLimits(), base.cache());
   }
 
   private Phase run(Target target, long docs, List<String> queries) throws Exception {
@@ -322,7 +322,7 @@ public final class LoadBenchmark implements Callable<Integer> {
 
     @Override
     public long search(String query) throws Exception {
-      return index.search(index.parse(query, QueryLimits.DEFAULTS), 10, null).totalHits().value();
+      return index.search(index.parse(query, QueryLimits.DEFAULTS), 10, null, true).totalHits().value();
     }
 
     @Override

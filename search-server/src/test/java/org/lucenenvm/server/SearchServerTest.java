@@ -11,6 +11,8 @@ import java.util.Set;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.lucenenvm.cache.CachePolicy;
+import org.lucenenvm.cache.ResultCacheSettings;
 
 /** The API end to end over real HTTP: indexes, documents, bulk, search, stats, metrics, restart. */
 public class SearchServerTest {
@@ -103,6 +105,73 @@ public class SearchServerTest {
       assertEquals(404, s.search("news", "common", 10).status());
       assertFalse(Files.exists(s.server.config().dataDir().resolve("news.pool")));
     }
+  }
+
+  @Test
+  public void resultCacheCountsHitsAndCanBeBypassed() throws Exception {
+    ServerConfig config =
+        LiveServer.config(tmp.newFolder().toPath())
+            .cache(
+                ResultCacheSettings.of(
+                    ResultCacheSettings.Tier.NVM, 1 << 20, CachePolicy.Kind.DLIRS, 0))
+            .build();
+    try (LiveServer s = new LiveServer(config)) {
+      assertEquals(201, s.createIndex("news", SCHEMA).status());
+      assertEquals(200, s.send("POST", "/indexes/news/_bulk", ndjson(0, 300)).status());
+      awaitFlushed(s, "news", 300, 2, 50);
+      // keyable: one field (unfielded terms span title and body, which the cache does not key)
+      String first = s.search("news", "+body:common +body:even", 10).body();
+      String again = s.search("news", "+body:even +body:common", 10).body(); // isomorphic
+      String bypass =
+          s.get("/indexes/news/_search?k=10&cache=false&q=%2Bbody:common+%2Bbody:even").body();
+      assertEquals(hitsOf(first), hitsOf(again));
+      assertEquals(hitsOf(first), hitsOf(bypass));
+      assertEquals(400, s.get("/indexes/news/_search?q=common&cache=maybe").status());
+      JsonNode cache = s.get("/indexes/news/_stats").json().get("cache");
+      assertEquals(cache.toString(), 1, cache.get("misses").asLong());
+      assertEquals(cache.toString(), 1, cache.get("hits").asLong());
+      assertTrue(cache.toString(), cache.get("bytes").asLong() > 0);
+      String text = s.get("/metrics").body();
+      assertTrue(text, text.contains("lucenenvm_cache_hits_total{index=\"news\"} 1.0"));
+      assertTrue(text, text.contains("lucenenvm_cache_misses_total{index=\"news\"} 1.0"));
+      assertTrue(text, text.contains("lucenenvm_cache_entries{index=\"news\"} 1.0"));
+    }
+  }
+
+  /**
+   * Waits (bounded) until every full segment of the {@code docs} documents d0.. is flushed, so the
+   * statistics epoch holds still.
+   */
+  private static void awaitFlushed(LiveServer s, String index, int docs, int partitions, int segment)
+      throws Exception {
+    int[] perPartition = new int[partitions];
+    for (int i = 0; i < docs; i++) {
+      perPartition[Math.floorMod(("d" + i).hashCode(), partitions)]++;
+    }
+    int full = 0;
+    for (int n : perPartition) {
+      full += n / segment;
+    }
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (true) {
+      JsonNode states = s.get("/indexes/" + index + "/_stats").json().get("segmentsByState");
+      int flushed = 0;
+      for (var it = states.fields(); it.hasNext(); ) {
+        var e = it.next();
+        if (!e.getKey().equals("INGESTED")) {
+          flushed += e.getValue().asInt();
+        }
+      }
+      if (flushed >= full) {
+        return;
+      }
+      assertTrue("pipeline never flushed: " + states, System.nanoTime() < deadline);
+      Thread.sleep(10);
+    }
+  }
+
+  private static String hitsOf(String searchReply) throws Exception {
+    return LiveServer.JSON.readTree(searchReply).get("hits").toString();
   }
 
   @Test

@@ -12,6 +12,8 @@ import java.util.Map;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.lucenenvm.cache.CachePolicy;
+import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.realtime.DurabilityMode;
 import picocli.CommandLine;
 
@@ -37,6 +39,36 @@ public class ServerCliTest {
     assertEquals(32, c.maxConcurrentRequests());
     assertEquals(16L << 20, c.maxBodyBytes());
     assertEquals(QueryLimits.DEFAULTS, c.queryLimits());
+    assertEquals(ResultCacheSettings.DISABLED, c.cache());
+  }
+
+  @Test
+  public void cacheSettingsFromFileAndCommandLine() throws Exception {
+    Path file = tmp.newFile("cache.properties").toPath();
+    Files.writeString(
+        file,
+        String.join(
+            "\n", "cache-size=32m", "cache-tier=nvm", "cache-policy=dlirs", "cache-min-compute=200us"));
+    ResultCacheSettings c = parse("--config", file.toString(), "--cache-policy", "lru").cache();
+    assertTrue(c.enabled());
+    assertEquals(ResultCacheSettings.Tier.NVM, c.tier());
+    assertEquals(32L << 20, c.bytes());
+    assertEquals(CachePolicy.Kind.LRU, c.policy());
+    assertEquals(200_000, c.minComputeNanos());
+    IllegalArgumentException policy =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> parse("--cache-size", "1m", "--cache-policy", "fifo"));
+    assertTrue(policy.getMessage(), policy.getMessage().contains("lru or dlirs"));
+    IllegalArgumentException tier =
+        assertThrows(
+            IllegalArgumentException.class, () -> parse("--cache-size", "1m", "--cache-tier", "ssd"));
+    assertTrue(tier.getMessage(), tier.getMessage().contains("dram or nvm"));
+    IllegalArgumentException tooLarge =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> parse("--pool-size", "64m", "--cache-size", "48m", "--cache-tier", "nvm"));
+    assertTrue(tooLarge.getMessage(), tooLarge.getMessage().contains("half the pool size"));
   }
 
   @Test

@@ -1,0 +1,47 @@
+package org.lucenenvm.bench;
+
+import java.util.Locale;
+import org.lucenenvm.cache.CachePolicy;
+import org.lucenenvm.cache.ResultCacheSettings;
+import org.lucenenvm.server.ByteSize;
+import org.lucenenvm.server.TimeSpan;
+
+/**
+ * The result cache of a WRT run of the engine ({@code --rt-cache}): {@code off}, or {@code
+ * <dram|nvm>-<lru|dlirs>-<size>[-<min compute>]}, e.g. {@code dram-lru-64m} or {@code
+ * nvm-dlirs-128m-200us} (the inclusion threshold; default 0, every result is cached).
+ *
+ * @param spec the text as given (part of the row's label)
+ * @param settings the engine's cache settings
+ */
+public record RtCache(String spec, ResultCacheSettings settings) {
+  /** No cache. */
+  public static final RtCache OFF = new RtCache("off", ResultCacheSettings.DISABLED);
+
+  /** Parses a spec; an error names the expected form. */
+  public static RtCache parse(String text) {
+    String t = text.strip().toLowerCase(Locale.ROOT);
+    if (t.equals("off")) {
+      return OFF;
+    }
+    String[] parts = t.split("-");
+    if (parts.length < 3 || parts.length > 4) {
+      throw new IllegalArgumentException(
+          "bad cache '" + text + "': use off or <dram|nvm>-<lru|dlirs>-<size>[-<min compute>], e.g. dram-lru-64m");
+    }
+    CachePolicy.Kind policy =
+        switch (parts[1]) {
+          case "lru" -> CachePolicy.Kind.LRU;
+          case "dlirs" -> CachePolicy.Kind.DLIRS;
+          default -> throw new IllegalArgumentException("bad cache policy '" + parts[1] + "' in '" + text + "': use lru or dlirs");
+        };
+    long minCompute = parts.length == 4 ? TimeSpan.parse(parts[3]).toNanos() : 0;
+    return new RtCache(
+        t, ResultCacheSettings.of(ResultCacheSettings.Tier.parse(parts[0]), ByteSize.parse(parts[2]), policy, minCompute));
+  }
+
+  /** {@code -cache-<spec>}, or nothing when off. */
+  String labelSuffix() {
+    return settings.enabled() ? "-cache-" + spec : "";
+  }
+}

@@ -1,0 +1,34 @@
+package org.lucenenvm.cache;
+
+import java.io.Closeable;
+import java.util.Set;
+
+/**
+ * Where a {@link ResultCache} keeps its entries, by key: {@link DramEntryStorage} or {@link
+ * NvmEntryStorage}. Not thread-safe: the cache serializes calls.
+ */
+interface EntryStorage extends Closeable {
+  /** The entry of {@code key}, or null. */
+  CacheEntry get(QueryKey key);
+
+  /**
+   * Stores {@code entry}, replacing the entry of its key if any; returns false, storing nothing,
+   * when there is no room (the caller evicts and retries).
+   */
+  boolean put(CacheEntry entry);
+
+  /** Drops the entry of {@code key}, if any. */
+  void remove(QueryKey key);
+
+  /** The keys of the stored entries. */
+  Set<QueryKey> keys();
+
+  /** Bytes the stored entries take. */
+  long bytes();
+
+  /** Bytes available for entries in all. */
+  long capacityBytes();
+
+  @Override
+  void close();
+}

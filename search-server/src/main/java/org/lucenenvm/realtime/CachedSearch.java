@@ -1,0 +1,290 @@
+package org.lucenenvm.realtime;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.lucene.index.ExitableDirectoryReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.QueryTimeout;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TotalHits;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+import org.lucenenvm.cache.CacheEntry;
+import org.lucenenvm.cache.QueryKey;
+import org.lucenenvm.cache.QueryKeys;
+import org.lucenenvm.cache.ResultCache;
+import org.lucenenvm.cache.ResultList;
+import org.lucenenvm.cache.ScoredDoc;
+import org.lucenenvm.cache.SegmentTag;
+
+/**
+ * The engine's search with the segment-aware result cache (SPIRIT): a keyable query's top-k over
+ * the segments of the statistics epoch ({@link StatisticsMode#PER_EPOCH}) comes from its entry, or
+ * is computed and offered to the cache; the tail (live segments, and Lucene segments outside the
+ * epoch) is always searched now; the two are merged as Lucene ranks hits (score descending, then
+ * document order). Scores are those of an uncached search because both use the epoch's
+ * statistics, and keyable queries always run in their canonical form ({@link QueryKeys#toQuery}).
+ *
+ * <p>An entry answers a snapshot when it was computed over exactly the snapshot's epoch segments
+ * (same partitions and ids, in order), for at least the k asked (or holds every match), and none of
+ * its hits was deleted since; deletions elsewhere in its segments leave its top-k exact and only
+ * make its total a lower bound. An entry whose segments changed or whose hit was deleted is
+ * invalidated. A single-term query may be answered from a disjunction entry's part for that term
+ * (Partial Type I). Queries the cache cannot key, and snapshots with no epoch segment, bypass it.
+ */
+final class CachedSearch {
+  private final ResultCache cache;
+
+  CachedSearch(ResultCache cache) {
+    this.cache = cache;
+  }
+
+  ResultCache cache() {
+    return cache;
+  }
+
+  /**
+   * The top {@code k} hits of {@code query} in {@code snapshot}, from the cache when {@code
+   * useCache} and it can answer; see {@link RtSnapshot#search} for the timeout.
+   */
+  RtSearchResult search(
+      RtSnapshot snapshot,
+      Query query,
+      int k,
+      QueryTimeout timeout,
+      boolean withStoredFields,
+      boolean useCache)
+      throws IOException {
+    Optional<QueryKey> maybeKey = QueryKeys.of(query);
+    if (maybeKey.isEmpty()) {
+      return snapshot.search(query, k, timeout, withStoredFields);
+    }
+    QueryKey key = maybeKey.get();
+    Query canonical = QueryKeys.toQuery(key);
+    List<RtSnapshot.SnapshotSegment> segments = snapshot.segments();
+    if (!useCache || segments.isEmpty() || k < 1) {
+      return snapshot.search(canonical, k, timeout, withStoredFields);
+    }
+    RtSnapshot.SnapshotSearcher s = snapshot.searcherFor(timeout);
+    try {
+      TopDocs head = cachedHead(key, k, segments, s);
+      if (head == null) {
+        cache.miss();
+        head = computeAndOffer(key, canonical, k, segments, s);
+      }
+      int[] tail = snapshot.tailLeaves();
+      TopDocs merged =
+          tail.length == 0 ? head : merge(k, head, s.searchLeaves(canonical, k, tail));
+      return RtSnapshot.result(merged, s, withStoredFields);
+    } catch (ExitableDirectoryReader.ExitingReaderException e) {
+      return RtSnapshot.timedOutBeforeCollection();
+    }
+  }
+
+  /** Whether {@code entry} was computed over exactly {@code segments} as they are now. */
+  static boolean matchesExactly(CacheEntry entry, List<RtSnapshot.SnapshotSegment> segments) {
+    if (!sameSegments(entry, segments)) {
+      return false;
+    }
+    for (int i = 0; i < segments.size(); i++) {
+      if (entry.segments().get(i).deletionGeneration() != segments.get(i).deletionCount()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The epoch part of the answer from a valid entry, or null (a miss). */
+  private TopDocs cachedHead(
+      QueryKey key,
+      int k,
+      List<RtSnapshot.SnapshotSegment> segments,
+      RtSnapshot.SnapshotSearcher s) {
+    CacheEntry own = cache.get(key);
+    if (own != null) {
+      TopDocs top = answer(own, own.results(), k, segments, s);
+      if (top != null) {
+        cache.hit(key, false);
+        return top;
+      }
+    }
+    if (key.operator() == QueryKey.Operator.SINGLE) {
+      for (CacheEntry holder : cache.partHolders(key)) {
+        Optional<Integer> part = holder.key().termPartFor(key);
+        if (part.isPresent()) {
+          TopDocs top = answer(holder, holder.termPart(part.get()), k, segments, s);
+          if (top != null) {
+            cache.hit(holder.key(), true);
+            return top;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * {@code list} of {@code entry} as the top {@code k} over {@code segments} (doc ids of the
+   * snapshot), or null when it cannot answer; invalidates the entry when it no longer holds.
+   */
+  private TopDocs answer(
+      CacheEntry entry,
+      ResultList list,
+      int k,
+      List<RtSnapshot.SnapshotSegment> segments,
+      RtSnapshot.SnapshotSearcher s) {
+    if (!sameSegments(entry, segments)) {
+      cache.invalidate(entry.key());
+      return null;
+    }
+    if (k > entry.k() && !list.complete()) {
+      return null; // computed for fewer hits: recomputed and replaced
+    }
+    List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+    long deletedSince = 0;
+    for (int i = 0; i < segments.size(); i++) {
+      long before = entry.segments().get(i).deletionGeneration();
+      long now = segments.get(i).deletionCount();
+      if (now < before) {
+        cache.invalidate(entry.key());
+        return null;
+      }
+      deletedSince += now - before;
+    }
+    int count = Math.min(k, list.hits().size());
+    ScoreDoc[] docs = new ScoreDoc[count];
+    for (int h = 0; h < list.hits().size(); h++) {
+      ScoredDoc hit = list.hits().get(h);
+      LeafReaderContext leaf = leaves.get(segments.get(hit.segment()).leaf());
+      if (deletedSince > 0) {
+        // every cached hit, not only the first k: a complete list's total relies on all of them
+        Bits live = leaf.reader().getLiveDocs();
+        if (live != null && !live.get(hit.doc())) {
+          cache.invalidate(entry.key());
+          return null;
+        }
+      }
+      if (h < count) {
+        docs[h] = new ScoreDoc(leaf.docBase + hit.doc(), hit.score());
+      }
+    }
+    TotalHits total;
+    if (deletedSince == 0 || list.complete()) {
+      // complete: no deleted doc matched, as every match is a live cached hit
+      total = new TotalHits(list.totalHits(), relation(list.totalExact()));
+    } else {
+      total =
+          new TotalHits(
+              Math.max(list.hits().size(), list.totalHits() - deletedSince),
+              TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO);
+    }
+    return new TopDocs(total, docs);
+  }
+
+  private static boolean sameSegments(
+      CacheEntry entry, List<RtSnapshot.SnapshotSegment> segments) {
+    List<SegmentTag> tags = entry.segments();
+    if (tags.size() != segments.size()) {
+      return false;
+    }
+    for (int i = 0; i < tags.size(); i++) {
+      SegmentTag tag = tags.get(i);
+      RtSnapshot.SnapshotSegment segment = segments.get(i);
+      if (tag.partition() != segment.partition() || tag.segmentId() != segment.id()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Searches the epoch segments, offers the result (with one part per term for a disjunction) to
+   * the cache unless the search timed out, and returns it.
+   */
+  private TopDocs computeAndOffer(
+      QueryKey key,
+      Query canonical,
+      int k,
+      List<RtSnapshot.SnapshotSegment> segments,
+      RtSnapshot.SnapshotSearcher s)
+      throws IOException {
+    int[] ords = new int[segments.size()];
+    for (int i = 0; i < ords.length; i++) {
+      ords[i] = segments.get(i).leaf();
+    }
+    long start = System.nanoTime();
+    TopDocs head = s.searchLeaves(canonical, k, ords);
+    long computeNanos = System.nanoTime() - start;
+    if (s.timedOut()) {
+      return head;
+    }
+    List<ResultList> parts = new ArrayList<>();
+    if (key.operator() == QueryKey.Operator.OR) {
+      for (BytesRef term : key.terms()) {
+        TopDocs part = s.searchLeaves(new TermQuery(new Term(key.field(), term)), k, ords);
+        if (s.timedOut()) {
+          return head;
+        }
+        parts.add(toList(part, segments, s));
+      }
+    }
+    List<SegmentTag> tags = new ArrayList<>(segments.size());
+    for (RtSnapshot.SnapshotSegment segment : segments) {
+      tags.add(new SegmentTag(segment.partition(), segment.id(), segment.deletionCount()));
+    }
+    cache.admit(new CacheEntry(key, k, tags, toList(head, segments, s), parts), computeNanos);
+    return head;
+  }
+
+  /** Hits of the epoch segments (snapshot doc ids) as (segment index, doc) pairs. */
+  private static ResultList toList(
+      TopDocs top, List<RtSnapshot.SnapshotSegment> segments, RtSnapshot.SnapshotSearcher s) {
+    List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+    int[] segmentOfLeaf = new int[leaves.size()];
+    for (int i = 0; i < segments.size(); i++) {
+      segmentOfLeaf[segments.get(i).leaf()] = i;
+    }
+    List<ScoredDoc> hits = new ArrayList<>(top.scoreDocs.length);
+    for (ScoreDoc sd : top.scoreDocs) {
+      int leaf = ReaderUtil.subIndex(sd.doc, leaves);
+      hits.add(new ScoredDoc(segmentOfLeaf[leaf], sd.doc - leaves.get(leaf).docBase, sd.score));
+    }
+    return new ResultList(
+        top.totalHits.value(),
+        top.totalHits.relation() == TotalHits.Relation.EQUAL_TO,
+        hits);
+  }
+
+  /** The top {@code k} of two disjoint hit lists, ranked as Lucene ranks: score, then doc id. */
+  static TopDocs merge(int k, TopDocs a, TopDocs b) {
+    ScoreDoc[] x = a.scoreDocs;
+    ScoreDoc[] y = b.scoreDocs;
+    ScoreDoc[] out = new ScoreDoc[Math.min(k, x.length + y.length)];
+    int i = 0;
+    int j = 0;
+    for (int n = 0; n < out.length; n++) {
+      boolean takeX =
+          j >= y.length
+              || (i < x.length
+                  && (x[i].score > y[j].score
+                      || (x[i].score == y[j].score && x[i].doc < y[j].doc)));
+      out[n] = takeX ? x[i++] : y[j++];
+    }
+    boolean exact =
+        a.totalHits.relation() == TotalHits.Relation.EQUAL_TO
+            && b.totalHits.relation() == TotalHits.Relation.EQUAL_TO;
+    return new TopDocs(
+        new TotalHits(a.totalHits.value() + b.totalHits.value(), relation(exact)), out);
+  }
+
+  private static TotalHits.Relation relation(boolean exact) {
+    return exact ? TotalHits.Relation.EQUAL_TO : TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO;
+  }
+}

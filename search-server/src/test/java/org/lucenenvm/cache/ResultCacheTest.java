@@ -1,0 +1,107 @@
+package org.lucenenvm.cache;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.lucene.tests.util.LuceneTestCase;
+
+/**
+ * The cache's bookkeeping over both storages: admission by the inclusion threshold, eviction when
+ * the storage is full (never an error), the Partial Type I index, reopening a region, and a region
+ * that cannot persist (the result stays uncached, nothing throws).
+ */
+public class ResultCacheTest extends LuceneTestCase {
+  private static CacheEntry entry(QueryKey key, int hits) {
+    List<ScoredDoc> docs = new ArrayList<>();
+    for (int i = 0; i < hits; i++) {
+      docs.add(new ScoredDoc(0, i, 10f - i));
+    }
+    List<ResultList> parts = List.of();
+    if (key.operator() == QueryKey.Operator.OR) {
+      parts =
+          List.of(
+              new ResultList(1, true, docs.subList(0, 1)), new ResultList(0, true, List.of()));
+    }
+    return new CacheEntry(
+        key,
+        Math.max(20, hits),
+        List.of(new SegmentTag(0, 1, 0)),
+        new ResultList(hits, true, docs),
+        parts);
+  }
+
+  private static ResultCacheSettings settings(long bytes, CachePolicy.Kind policy, long minNanos) {
+    return ResultCacheSettings.of(ResultCacheSettings.Tier.DRAM, bytes, policy, minNanos);
+  }
+
+  public void testInclusionThresholdKeepsOutCheapResults() {
+    try (ResultCache cache = ResultCache.inDram(settings(1 << 16, CachePolicy.Kind.LRU, 1000))) {
+      QueryKey a = EntryStoreTest.key(QueryKey.Operator.SINGLE, "a");
+      assertFalse(cache.admit(entry(a, 5), 999));
+      assertNull(cache.get(a));
+      assertTrue(cache.admit(entry(a, 5), 1000));
+      assertEquals(entry(a, 5), cache.get(a));
+      assertEquals(1, cache.stats().rejected());
+    }
+  }
+
+  public void testAFullStorageEvictsAndNeverFails() {
+    for (CachePolicy.Kind policy : CachePolicy.Kind.values()) {
+      try (ResultCache cache = ResultCache.inDram(settings(4096, policy, 0))) {
+        for (int i = 0; i < 200; i++) {
+          QueryKey key = EntryStoreTest.key(QueryKey.Operator.SINGLE, "t" + i);
+          assertTrue(cache.admit(entry(key, 20), 0));
+        }
+        ResultCacheStats stats = cache.stats();
+        assertTrue(stats.toString(), stats.evictions() > 0 && stats.bytes() <= 4096);
+        assertNotNull(cache.get(EntryStoreTest.key(QueryKey.Operator.SINGLE, "t199")));
+        QueryKey big = EntryStoreTest.key(QueryKey.Operator.SINGLE, "big");
+        assertFalse("larger than the storage", cache.admit(entry(big, 400), 0));
+      }
+    }
+  }
+
+  public void testPartHoldersFollowTheirEntries() {
+    try (ResultCache cache = ResultCache.inDram(settings(1 << 16, CachePolicy.Kind.LRU, 0))) {
+      QueryKey or = EntryStoreTest.key(QueryKey.Operator.OR, "x", "y");
+      QueryKey x = EntryStoreTest.key(QueryKey.Operator.SINGLE, "x");
+      cache.admit(entry(or, 3), 0);
+      assertEquals(List.of(entry(or, 3)), cache.partHolders(x));
+      cache.hit(or, true);
+      assertEquals(1, cache.stats().partialHits());
+      cache.invalidate(or);
+      assertEquals(List.of(), cache.partHolders(x));
+      assertEquals(1, cache.stats().invalidations());
+    }
+  }
+
+  public void testRegionReopensWarmAndSurvivesAPersistFailure() {
+    MemorySegment region = Arena.ofAuto().allocate(1 << 16, 16);
+    ResultCacheSettings nvm =
+        ResultCacheSettings.of(ResultCacheSettings.Tier.NVM, 1 << 16, CachePolicy.Kind.DLIRS, 0);
+    QueryKey a = EntryStoreTest.key(QueryKey.Operator.AND, "a", "b");
+    try (ResultCache cache = ResultCache.inRegion(region, Persister.NONE, nvm, () -> {})) {
+      assertTrue(cache.admit(entry(a, 4), 0));
+    }
+    AtomicBoolean failing = new AtomicBoolean();
+    Persister flaky =
+        (offset, length) -> {
+          if (failing.get()) {
+            throw new UncheckedIOException(new IOException("simulated persist failure"));
+          }
+        };
+    try (ResultCache cache = ResultCache.inRegion(region, flaky, nvm, () -> {})) {
+      assertEquals(entry(a, 4), cache.get(a));
+      assertEquals(1, cache.stats().entries());
+      failing.set(true);
+      QueryKey c = EntryStoreTest.key(QueryKey.Operator.SINGLE, "c");
+      assertFalse(cache.admit(entry(c, 2), 0));
+      assertNull(cache.get(c));
+      assertEquals(1, cache.stats().rejected());
+    }
+  }
+}

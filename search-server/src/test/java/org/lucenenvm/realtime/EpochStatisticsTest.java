@@ -1,0 +1,93 @@
+package org.lucenenvm.realtime;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.tests.util.LuceneTestCase;
+
+/**
+ * {@link StatisticsMode#PER_EPOCH}: adds to the live tail leave every score unchanged until the set
+ * of Lucene segments changes, a term only the tail holds still scores (clamped statistics), and
+ * {@link StatisticsMode#PER_QUERY} keeps Lucene's behaviour (each add moves the scores).
+ */
+public class EpochStatisticsTest extends LuceneTestCase {
+  private static final int SEGMENT = 100;
+
+  private static RtEngineConfig config(StatisticsMode mode) {
+    return RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
+        .withSegmentSize(SEGMENT)
+        .withStatistics(mode);
+  }
+
+  private static float scoreOf(RtEngine engine, String word, String id) throws Exception {
+    for (RtHit hit : engine.search(new TermQuery(new Term("body", word)), 1000).hits()) {
+      if (hit.id().equals(id)) {
+        return hit.score();
+      }
+    }
+    throw new AssertionError(id + " not found for " + word);
+  }
+
+  private static void fill(RtEngine engine, int from, int to) {
+    for (int i = from; i < to; i++) {
+      engine.add(new RtDocument("d" + i, Map.of("body", "alpha beta" + (i % 3 == 0 ? " alpha" : ""))));
+    }
+  }
+
+  private static void awaitLuceneSegments(RtEngine engine, int count) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (engine.segments().stream().filter(s -> !s.state().equals(SegmentState.INGESTED)).count()
+        < count) {
+      assertTrue("pipeline never flushed: " + engine.stats(), System.nanoTime() < deadline);
+      Thread.sleep(10);
+    }
+  }
+
+  public void testScoresHoldWithinAnEpoch() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory();
+        RtEngine engine = RtEngine.open(dir, config(StatisticsMode.PER_EPOCH))) {
+      fill(engine, 0, SEGMENT);
+      awaitLuceneSegments(engine, 1);
+      float before = scoreOf(engine, "alpha", "d0");
+      engine.add(new RtDocument("tail", Map.of("body", "alpha alpha alpha gamma")));
+      fill(engine, SEGMENT + 1, SEGMENT + 50); // still the same live segment: same epoch
+      assertEquals(before, scoreOf(engine, "alpha", "d0"), 0f);
+      float gamma = scoreOf(engine, "gamma", "tail"); // only the tail holds it: clamped, df = 1
+      assertTrue(gamma > 0 && Float.isFinite(gamma));
+      fill(engine, SEGMENT + 50, 2 * SEGMENT + 10);
+      awaitLuceneSegments(engine, 2); // a flush ends the epoch
+      assertTrue(before != scoreOf(engine, "alpha", "d0"));
+    }
+  }
+
+  public void testALagKeepsTheEpochAcrossFlushes() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory();
+        RtEngine engine =
+            RtEngine.open(
+                dir, config(StatisticsMode.PER_EPOCH).withStatisticsLagSegments(1))) {
+      fill(engine, 0, SEGMENT);
+      awaitLuceneSegments(engine, 1);
+      float before = scoreOf(engine, "alpha", "d0");
+      fill(engine, SEGMENT, 2 * SEGMENT);
+      awaitLuceneSegments(engine, 2); // one segment left out: the same epoch
+      assertEquals(before, scoreOf(engine, "alpha", "d0"), 0f);
+      fill(engine, 2 * SEGMENT, 3 * SEGMENT);
+      awaitLuceneSegments(engine, 3); // two left out: the epoch advances
+      assertTrue(before != scoreOf(engine, "alpha", "d0"));
+    }
+  }
+
+  public void testPerQueryStatisticsMoveWithEveryAdd() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory();
+        RtEngine engine = RtEngine.open(dir, config(StatisticsMode.PER_QUERY))) {
+      fill(engine, 0, SEGMENT);
+      awaitLuceneSegments(engine, 1);
+      float before = scoreOf(engine, "alpha", "d0");
+      engine.add(new RtDocument("tail", Map.of("body", "alpha alpha alpha gamma")));
+      assertTrue(before != scoreOf(engine, "alpha", "d0"));
+    }
+  }
+}

@@ -1,0 +1,141 @@
+package org.lucenenvm.realtime;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.tests.util.LuceneTestCase;
+import org.lucenenvm.cache.CachePolicy;
+import org.lucenenvm.cache.ResultCacheSettings;
+import org.lucenenvm.cache.ResultCacheStats;
+import org.lucenenvm.store.NvmDirectory;
+import org.lucenenvm.store.PoolPaths;
+
+/**
+ * The NVM tier across restarts: after a graceful close the cache answers the queries it answered
+ * before (the close's flush of the live tail does not end the statistics epoch of its entries),
+ * and an entry whose segments were merged away, or whose hit was deleted, while the cache was not
+ * open is never served.
+ */
+public class ResultCacheRestartTest extends LuceneTestCase {
+  private static final int SEGMENT = 100;
+  private static final long POOL = 64L << 20;
+
+  private static RtEngineConfig config(CachePolicy.Kind policy) {
+    return config(policy, 1);
+  }
+
+  private static RtEngineConfig config(CachePolicy.Kind policy, int partitions) {
+    return RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
+        .withSegmentSize(SEGMENT)
+        .withPartitions(partitions)
+        .withMode(DurabilityMode.GRACEFUL)
+        .withResultCache(
+            ResultCacheSettings.of(ResultCacheSettings.Tier.NVM, 1 << 20, policy, 0));
+  }
+
+  public void testWarmAfterGracefulRestart() throws Exception {
+    Random r = new Random(random().nextLong());
+    Path pool = PoolPaths.poolIn(createTempDir("pool"));
+    List<Query> queries = ResultCacheDifferentialTest.queryPool(r, 30);
+    CachePolicy.Kind policy = r.nextBoolean() ? CachePolicy.Kind.LRU : CachePolicy.Kind.DLIRS;
+    int partitions = 1 + r.nextInt(2);
+    try (NvmDirectory nvm = NvmDirectory.open(pool, POOL);
+        RtEngine engine = RtEngine.open(nvm, config(policy, partitions))) {
+      for (int i = 0; i < 3 * SEGMENT + 50; i++) {
+        engine.add(TestCorpus.randomDocument(r, "doc" + i));
+      }
+      awaitFlushed(engine, 3 * SEGMENT + 50);
+      for (Query q : queries) {
+        ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
+      }
+      assertTrue(engine.cacheStats().entries() > 0);
+    }
+    try (NvmDirectory nvm = NvmDirectory.open(pool, POOL);
+        RtEngine engine = RtEngine.open(nvm, config(policy, partitions))) {
+      ResultCacheStats reopened = engine.cacheStats();
+      assertTrue("cache cold after a graceful restart: " + reopened, reopened.entries() > 0);
+      for (Query q : queries) {
+        ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
+      }
+      ResultCacheStats after = engine.cacheStats();
+      assertEquals("a miss after restart: " + after, 0, after.misses());
+      assertTrue("no hit after restart: " + after, after.hits() > 0);
+      // a delete of a cached hit, then the same queries: never the deleted document
+      RtSearchResult top = engine.search(queries.getFirst(), 10);
+      if (!top.hits().isEmpty()) {
+        assertTrue(engine.delete(top.hits().getFirst().id()));
+      }
+      for (Query q : queries) {
+        ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
+      }
+    }
+  }
+
+  public void testEntriesOfMergedSegmentsAreDroppedOnOpen() throws Exception {
+    Random r = new Random(random().nextLong());
+    Path pool = PoolPaths.poolIn(createTempDir("pool"));
+    List<Query> queries = ResultCacheDifferentialTest.queryPool(r, 30);
+    try (NvmDirectory nvm = NvmDirectory.open(pool, POOL);
+        RtEngine engine = RtEngine.open(nvm, config(CachePolicy.Kind.LRU))) {
+      for (int i = 0; i < 3 * SEGMENT; i++) {
+        engine.add(TestCorpus.randomDocument(r, "doc" + i));
+      }
+      awaitFlushed(engine, 3 * SEGMENT);
+      for (Query q : queries) {
+        ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
+      }
+      assertTrue(engine.cacheStats().entries() > 0);
+    }
+    // opened without the cache: merges and deletes the cache does not see
+    RtEngineConfig noCache =
+        RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
+            .withSegmentSize(SEGMENT)
+            .withMode(DurabilityMode.GRACEFUL)
+            .withMergeFactor(2)
+            .withMaxSegments(3);
+    try (NvmDirectory nvm = NvmDirectory.open(pool, POOL);
+        RtEngine engine = RtEngine.open(nvm, noCache)) {
+      for (int i = 3 * SEGMENT; i < 6 * SEGMENT; i++) {
+        engine.add(TestCorpus.randomDocument(r, "doc" + i));
+      }
+      for (int i = 0; i < 3 * SEGMENT; i += 7) {
+        assertTrue(engine.delete("doc" + i));
+      }
+    }
+    try (NvmDirectory nvm = NvmDirectory.open(pool, POOL);
+        RtEngine engine = RtEngine.open(nvm, config(CachePolicy.Kind.LRU))) {
+      assertEquals("stale entries kept: " + engine.cacheStats(), 0, engine.cacheStats().entries());
+      for (Query q : queries) {
+        ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
+      }
+    }
+  }
+
+  /**
+   * Waits (bounded) until every full segment of documents doc0..doc{docs-1} is flushed, so the
+   * epoch holds still.
+   */
+  private static void awaitFlushed(RtEngine engine, int docs) throws Exception {
+    int[] perPartition = new int[engine.partitionCount()];
+    for (int i = 0; i < docs; i++) {
+      perPartition[engine.partitionOf("doc" + i)]++;
+    }
+    int full = 0;
+    for (int n : perPartition) {
+      full += n / SEGMENT;
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (engine.stats().segments().entrySet().stream()
+            .filter(e -> e.getKey() != SegmentState.INGESTED)
+            .mapToInt(e -> e.getValue())
+            .sum()
+        < full) {
+      if (System.nanoTime() > deadline) {
+        fail("pipeline never settled: " + engine.stats());
+      }
+      Thread.sleep(10);
+    }
+  }
+}
