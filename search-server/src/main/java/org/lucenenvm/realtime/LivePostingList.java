@@ -27,6 +27,15 @@ record LivePostingList(
     int tailMaxFreq,
     long tailMinNorm) {
 
+  /** Whether term {@code id} has a posting below {@code maxDoc} (cheap unless it is being added). */
+  static boolean visible(LiveTermPostings postings, int id, int maxDoc) {
+    long state = postings.state(id);
+    if ((int) (state >>> 32) == 0) {
+      return false;
+    }
+    return (int) state < maxDoc || of(postings, id, maxDoc) != null;
+  }
+
   /** The postings of term {@code id} below {@code maxDoc}, or null when none is visible. */
   static LivePostingList of(LiveTermPostings postings, int id, int maxDoc) {
     long state = postings.state(id);
