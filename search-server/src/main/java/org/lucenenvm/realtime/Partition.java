@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.PostingsEnum;
@@ -20,10 +22,17 @@ import org.apache.lucene.util.ThreadInterruptedException;
  * the lock its writers take, the segment-id counter, its {@link Tiers} and its {@link Pipeline}.
  * Writes are applied one at a time under the lock; queries never take it. Opening, recovery and
  * closing are {@link PartitionLifecycle}'s.
+ *
+ * <p>The table never holds more than {@link RtEngineConfig#maxSegments()} segments while merging
+ * can make room: a full live segment is replaced by a new one only when the table has a free slot;
+ * otherwise it stays the active (searchable) segment and the next write waits, without the lock,
+ * until the merger freed a slot.
  */
 final class Partition {
   private final RtEngineConfig config;
   private final ReentrantLock writeLock = new ReentrantLock();
+  /** Writers waiting for a free segment slot poll the table on this condition of writeLock. */
+  private final Condition segmentRoom = writeLock.newCondition();
   private final DescriptorTable table = new DescriptorTable();
   private final AtomicLong nextSegmentId;
   private final Tiers tiers;
@@ -87,10 +96,12 @@ final class Partition {
    * an update. A plain add is one publication of the live segment and needs no seqlock.
    */
   void write(InvertedDocument doc, boolean replace) {
+    SegmentDescriptor frozenBefore = null;
     SegmentDescriptor frozen = null;
     writeLock.lock();
     try {
       ensureWritable();
+      frozenBefore = rollWhenRoom();
       LiveSegment segment = active.global().liveSegment();
       if (replace) {
         table.beginWrite();
@@ -107,23 +118,56 @@ final class Partition {
         }
         segment.add(doc);
       }
-      if (segment.isFull()) {
-        frozen = active;
-        tiers.accounts().addFrozenLive(segment.ramBytesUsed());
-        active = newLiveSegment();
+      if (segment.isFull() && hasSegmentRoom()) {
+        frozen = roll();
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
       writeLock.unlock();
     }
-    if (frozen != null) {
-      // Outside the lock: this writer waits for the indexer (backpressure), nobody else does.
-      try {
-        pipeline.enqueueFrozen(frozen);
-      } catch (InterruptedException e) {
-        throw new ThreadInterruptedException(e);
+    // Outside the lock: this writer waits for the indexer (backpressure), nobody else does.
+    try {
+      if (frozenBefore != null) {
+        pipeline.enqueueFrozen(frozenBefore);
       }
+      if (frozen != null) {
+        pipeline.enqueueFrozen(frozen);
+      }
+    } catch (InterruptedException e) {
+      throw new ThreadInterruptedException(e);
+    }
+  }
+
+  /** Freezes the full active segment and starts a new one; returns the frozen one. Lock held. */
+  private SegmentDescriptor roll() {
+    SegmentDescriptor frozen = active;
+    tiers.accounts().addFrozenLive(frozen.global().liveSegment().ramBytesUsed());
+    active = newLiveSegment();
+    return frozen;
+  }
+
+  private boolean hasSegmentRoom() {
+    return table.segments().size() < config.maxSegments() || pipeline.cannotMakeSegmentRoom();
+  }
+
+  /**
+   * When the active segment is full (it was left so for want of a slot), waits, releasing the lock
+   * meanwhile, until the table has a free slot, then rolls; returns the frozen segment or null.
+   * Lock held.
+   */
+  private SegmentDescriptor rollWhenRoom() {
+    try {
+      while (active.global().liveSegment().isFull()) {
+        if (hasSegmentRoom()) {
+          return roll();
+        }
+        segmentRoom.await(1, TimeUnit.MILLISECONDS);
+        ensureWritable();
+      }
+      return null;
+    } catch (InterruptedException e) {
+      throw new ThreadInterruptedException(e);
     }
   }
 
