@@ -157,6 +157,7 @@ final class LiveTermPostings {
       writeVInt(id, delta << 1 | (freq == 1 ? 1 : 0));
       if (freq > 1) {
         writeVInt(id, freq);
+        writeVInt(id, positionBytes(positions, freq));
       }
       int previous = 0;
       for (int i = 0; i < freq; i++) {
@@ -172,6 +173,16 @@ final class LiveTermPostings {
     }
     STATES.setRelease(table.state, id, (long) count << 32 | doc);
     return id;
+  }
+
+  private static int positionBytes(int[] positions, int freq) {
+    int bytes = 0;
+    int previous = 0;
+    for (int i = 0; i < freq; i++) {
+      bytes += LivePostingCursor.vIntBytes(positions[i] - previous);
+      previous = positions[i];
+    }
+    return bytes;
   }
 
   private void checkPositions(BytesRef term, int[] positions, int freq) {

@@ -99,6 +99,42 @@ public class LiveTermPostingsTest extends LuceneTestCase {
     assertEquals(new BytesRef("b"), te.term());
   }
 
+  public void testPositionsReadPartlySkipTheRest() throws Exception {
+    int docs = atLeast(500);
+    LiveField field = new LiveField("t", FieldKind.TEXT, 1, 0, docs, false, new LiveBytePool());
+    BytesRef term = new BytesRef("w");
+    List<int[]> expected = new ArrayList<>();
+    for (int doc = 0; doc < docs; doc++) {
+      int freq = random().nextBoolean() ? 1 : 1 + random().nextInt(40);
+      int[] positions = new int[freq];
+      int position = random().nextInt(3);
+      for (int i = 0; i < freq; i++) {
+        position += random().nextInt(random().nextBoolean() ? 4 : 40_000);
+        positions[i] = position;
+      }
+      field.postings.add(term, doc, positions, freq);
+      field.postings.commit();
+      field.norms.set(doc, 1 + random().nextInt(100));
+      field.recordStats(doc, 1, freq);
+      expected.add(positions);
+    }
+    TermsEnum te = new LiveTerms(field, docs).iterator();
+    assertTrue(te.seekExact(term));
+    PostingsEnum pe = te.postings(null, PostingsEnum.POSITIONS);
+    for (int doc = 0; doc < docs; doc++) {
+      if (random().nextInt(4) == 0) {
+        continue; // skipped below by advance
+      }
+      assertEquals(doc, pe.advance(doc));
+      int[] positions = expected.get(doc);
+      assertEquals(positions.length, pe.freq());
+      int read = random().nextInt(positions.length + 1);
+      for (int i = 0; i < read; i++) {
+        assertEquals("doc " + doc + " position " + i, positions[i], pe.nextPosition());
+      }
+    }
+  }
+
   private static BytesRef randomTerm() {
     return switch (random().nextInt(4)) {
       case 0 -> new BytesRef(TestUtil.randomSimpleString(random(), 1, 8));
