@@ -428,7 +428,16 @@ final class LiveTermPostings {
 
   /** Points {@code into} at the bytes of term {@code id} in the pool (do not modify) and returns it. */
   BytesRef term(int id, BytesRef into) {
-    int address = table.termAddress[id];
+    return termAt(table.termAddress[id], into);
+  }
+
+  /** The pool address of term {@code id}'s record (see {@link #termAt}). */
+  int termAddress(int id) {
+    return table.termAddress[id];
+  }
+
+  /** Points {@code into} at the bytes of the term whose record is at {@code address}. */
+  BytesRef termAt(int address, BytesRef into) {
     byte[] slab = pool.slab(address);
     int o = address & LiveBytePool.SLAB_MASK;
     int length = slab[o];

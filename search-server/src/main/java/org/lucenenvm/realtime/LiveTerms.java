@@ -48,11 +48,16 @@ final class LiveTerms extends Terms {
     return s;
   }
 
+  /** Sorts {@code ids} by term, keeping each term's record address beside its id. */
   private void sortByTerm(int[] ids) {
+    int[] addresses = new int[ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      addresses[i] = postings.termAddress(ids[i]);
+    }
     new StringSorter(BytesRefComparator.NATURAL) {
       @Override
       protected void get(BytesRefBuilder builder, BytesRef result, int i) {
-        postings.term(ids[i], result);
+        postings.termAt(addresses[i], result);
       }
 
       @Override
@@ -60,6 +65,9 @@ final class LiveTerms extends Terms {
         int tmp = ids[i];
         ids[i] = ids[j];
         ids[j] = tmp;
+        tmp = addresses[i];
+        addresses[i] = addresses[j];
+        addresses[j] = tmp;
       }
     }.sort(0, ids.length);
   }
