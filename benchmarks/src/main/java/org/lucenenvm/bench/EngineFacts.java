@@ -30,6 +30,8 @@ import java.util.Locale;
  * @param reopenedDocs GRACEFUL: documents the reopened engine holds; else -1
  * @param reopenedNvmBytes GRACEFUL: segment bytes in the pool after the graceful close (the whole
  *     index); else -1
+ * @param segmentWaitMillis time the ingest thread waited for a free segment slot (the engine
+ *     keeping its segment limit while merges catch up)
  */
 public record EngineFacts(
     String configuration,
@@ -46,7 +48,8 @@ public record EngineFacts(
     double closeMillis,
     double reopenMillis,
     long reopenedDocs,
-    long reopenedNvmBytes) {
+    long reopenedNvmBytes,
+    double segmentWaitMillis) {
 
   /** File name in the output directory. */
   public static final String FILE = "engine.csv";
@@ -54,16 +57,17 @@ public record EngineFacts(
   /** The header line. */
   public static final String HEADER =
       "configuration,docs,dram_budget_bytes,peak_dram_bytes,sampled_max_dram_bytes,largest_dram_segment_bytes,"
-          + "sampled_max_live_bytes,end_dram_bytes,end_nvm_bytes,end_segments,max_segments_per_partition,close_ms,reopen_ms,reopened_docs,reopened_nvm_bytes";
+          + "sampled_max_live_bytes,end_dram_bytes,end_nvm_bytes,end_segments,max_segments_per_partition,close_ms,reopen_ms,reopened_docs,reopened_nvm_bytes,"
+          + "segment_wait_ms";
 
   /** Appends this line to {@code dir}/{@value #FILE}, writing the header first if the file is new. */
   public void appendTo(Path dir) throws IOException {
     Path file = dir.resolve(FILE);
-    String line = String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%d,%.1f,%s,%s,%s%n",
+    String line = String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%d,%.1f,%s,%s,%s,%.1f%n",
         configuration, docs, dramBudgetBytes, peakDramBytes, sampledMaxDramBytes, largestDramSegmentBytes, sampledMaxLiveBytes,
         endDramBytes, endNvmBytes, endSegments.replace(',', ' '), sampledMaxSegmentsPerPartition, closeMillis,
         reopenMillis < 0 ? "" : String.format(Locale.ROOT, "%.1f", reopenMillis), reopenedDocs < 0 ? "" : Long.toString(reopenedDocs),
-        reopenedNvmBytes < 0 ? "" : Long.toString(reopenedNvmBytes));
+        reopenedNvmBytes < 0 ? "" : Long.toString(reopenedNvmBytes), segmentWaitMillis);
     String text = Files.exists(file) ? line : HEADER + System.lineSeparator() + line;
     Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
   }

@@ -158,7 +158,8 @@ public final class EngineTarget implements RealTimeTarget {
     EngineFacts result = new EngineFacts(settings.label(), ingested, settings.dramBudgetBytes(), end.peakDramBytes(),
         Math.max(maxDram.get(), end.dramBytes()), end.largestDramSegmentBytes(), Math.max(maxLive.get(), end.liveSegmentBytes()),
         end.dramBytes(), end.nvmBytes(), end.segments().toString(),
-        (int) Math.max(maxSegments.get(), end.maxSegmentsPerPartition()), closeMillis, reopenMillis, reopenedDocs, reopenedNvmBytes);
+        (int) Math.max(maxSegments.get(), end.maxSegmentsPerPartition()), closeMillis, reopenMillis, reopenedDocs, reopenedNvmBytes,
+        end.segmentWaitNanos() / 1e6);
     System.err.println(settings.label() + ": " + result);
     facts.accept(result);
   }

@@ -33,6 +33,8 @@ final class Partition {
   private final ReentrantLock writeLock = new ReentrantLock();
   /** Writers waiting for a free segment slot poll the table on this condition of writeLock. */
   private final Condition segmentRoom = writeLock.newCondition();
+  /** Time writers waited on {@link #segmentRoom} (written under writeLock). */
+  private volatile long segmentWaitNanos;
   private final DescriptorTable table = new DescriptorTable();
   private final AtomicLong nextSegmentId;
   private final Tiers tiers;
@@ -157,17 +159,24 @@ final class Partition {
    * Lock held.
    */
   private SegmentDescriptor rollWhenRoom() {
+    long start = System.nanoTime();
+    boolean waited = false;
     try {
       while (active.global().liveSegment().isFull()) {
         if (hasSegmentRoom()) {
           return roll();
         }
+        waited = true;
         segmentRoom.await(1, TimeUnit.MILLISECONDS);
         ensureWritable();
       }
       return null;
     } catch (InterruptedException e) {
       throw new ThreadInterruptedException(e);
+    } finally {
+      if (waited) {
+        segmentWaitNanos += System.nanoTime() - start;
+      }
     }
   }
 
@@ -284,6 +293,7 @@ final class Partition {
         accounts.largestDramSegment(),
         liveBytes + accounts.frozenLive(),
         accounts.nvm(),
+        segmentWaitNanos,
         pipeline.stageStats());
   }
 
