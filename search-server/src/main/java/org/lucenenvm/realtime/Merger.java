@@ -12,8 +12,8 @@ import org.apache.lucene.util.FixedBitSet;
 /**
  * Pipeline stage 4: keeps the partition's segment count within {@link
  * RtEngineConfig#maxSegments()} by merging flushed segments (DRAM-only, engraved or committed,
- * whatever the policy) as its {@link SizeTieredMergePolicy} chooses, so that the table keeps one
- * free slot for the next live segment (writers wait for that slot, see {@link Partition}). A merge
+ * whatever the policy) as its {@link SizeTieredMergePolicy} chooses, so that the table keeps two
+ * free slots for the next live segments (writers wait for a slot, see {@link Partition}). A merge
  * writes one new NVM segment with Lucene's merge code ({@code addIndexes} of the sources'
  * readers), swaps it into the table in place of its sources and carries over deletes that reached
  * the sources meanwhile.
@@ -57,8 +57,9 @@ final class Merger {
           others++;
         }
       }
-      // One slot stays free for the live segment that the writer adds next.
-      int limit = Math.max(1, maxSegments - others - 1);
+      // Two slots stay free: one for the live segment the writer adds next, one for the segment
+      // after it while this merge runs, so a writer waits only when merges fall behind.
+      int limit = Math.max(1, maxSegments - others - 2);
       List<SegmentDescriptor> sources =
           new SizeTieredMergePolicy(limit, mergeWidth).select(candidates, Merger::size);
       if (sources.isEmpty()) {
