@@ -37,7 +37,11 @@ public final class CorpusIngest {
 
   /** A sink adding documents built by {@link DocumentFactory} to {@code writer}; one thread only. */
   public static DocumentSink into(IndexWriter writer) {
-    DocumentFactory factory = new DocumentFactory();
+    return into(writer, new DocumentFactory());
+  }
+
+  /** A sink adding documents built by {@code factory} to {@code writer}; one thread only. */
+  public static DocumentSink into(IndexWriter writer, DocumentFactory factory) {
     return doc -> writer.addDocument(factory.toDocument(doc));
   }
 

@@ -31,6 +31,8 @@ import org.lucenenvm.cache.ResultCacheStats;
  * @param reopenedDocs GRACEFUL: documents the reopened engine holds; else -1
  * @param reopenedNvmBytes GRACEFUL: segment bytes in the pool after the graceful close (the whole
  *     index); else -1
+ * @param segmentWaitMillis time the ingest thread waited for a free segment slot (the engine
+ *     keeping its segment limit while merges catch up)
  * @param cache the result cache's counters when ingestion ended (null without a cache)
  * @param cacheAfterRestart GRACEFUL with a cache: its counters after the first {@value
  *     EngineTarget#RESTART_QUERIES} queries after the restart; else null
@@ -51,6 +53,7 @@ public record EngineFacts(
     double reopenMillis,
     long reopenedDocs,
     long reopenedNvmBytes,
+    double segmentWaitMillis,
     ResultCacheStats cache,
     ResultCacheStats cacheAfterRestart) {
 
@@ -61,17 +64,18 @@ public record EngineFacts(
   public static final String HEADER =
       "configuration,docs,dram_budget_bytes,peak_dram_bytes,sampled_max_dram_bytes,largest_dram_segment_bytes,"
           + "sampled_max_live_bytes,end_dram_bytes,end_nvm_bytes,end_segments,max_segments_per_partition,close_ms,reopen_ms,reopened_docs,reopened_nvm_bytes,"
+          + "segment_wait_ms,"
           + "cache_hits,cache_partial_hits,cache_misses,cache_hit_rate,cache_evictions,cache_invalidations,cache_entries,cache_bytes,"
           + "restart_cache_hit_rate";
 
   /** Appends this line to {@code dir}/{@value #FILE}, writing the header first if the file is new. */
   public void appendTo(Path dir) throws IOException {
     Path file = dir.resolve(FILE);
-    String line = String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%d,%.1f,%s,%s,%s,%s,%s%n",
+    String line = String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%d,%.1f,%s,%s,%s,%.1f,%s,%s%n",
         configuration, docs, dramBudgetBytes, peakDramBytes, sampledMaxDramBytes, largestDramSegmentBytes, sampledMaxLiveBytes,
         endDramBytes, endNvmBytes, endSegments.replace(',', ' '), sampledMaxSegmentsPerPartition, closeMillis,
         reopenMillis < 0 ? "" : String.format(Locale.ROOT, "%.1f", reopenMillis), reopenedDocs < 0 ? "" : Long.toString(reopenedDocs),
-        reopenedNvmBytes < 0 ? "" : Long.toString(reopenedNvmBytes), cacheColumns(cache),
+        reopenedNvmBytes < 0 ? "" : Long.toString(reopenedNvmBytes), segmentWaitMillis, cacheColumns(cache),
         cacheAfterRestart == null ? "" : String.format(Locale.ROOT, "%.4f", cacheAfterRestart.hitRate()));
     String text = Files.exists(file) ? line : HEADER + System.lineSeparator() + line;
     Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);

@@ -177,7 +177,7 @@ public final class EngineTarget implements RealTimeTarget {
         Math.max(maxDram.get(), end.dramBytes()), end.largestDramSegmentBytes(), Math.max(maxLive.get(), end.liveSegmentBytes()),
         end.dramBytes(), end.nvmBytes(), end.segments().toString(),
         (int) Math.max(maxSegments.get(), end.maxSegmentsPerPartition()), closeMillis, reopenMillis, reopenedDocs, reopenedNvmBytes,
-        cacheAtEnd, cacheAfterRestart);
+        end.segmentWaitNanos() / 1e6, cacheAtEnd, cacheAfterRestart);
     System.err.println(settings.label() + ": " + result);
     facts.accept(result);
   }

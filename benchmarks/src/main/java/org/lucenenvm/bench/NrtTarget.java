@@ -11,7 +11,8 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * Lucene's near-real-time search as a {@link RealTimeTarget}: an {@link IndexWriter} on a {@link
- * Configuration}'s codec and directory, and a {@link SearcherManager} over it refreshed per {@link
+ * Configuration}'s codec and directory, fed the documents with the engine's id field ({@link
+ * DocumentFactory#withIds()}) so both index and store the same, and a {@link SearcherManager} over it refreshed per {@link
  * RefreshPolicy} (NRT-inf refreshes once, in {@link #warmupReached()}, outside any query's time).
  */
 public final class NrtTarget implements RealTimeTarget {
@@ -27,7 +28,7 @@ public final class NrtTarget implements RealTimeTarget {
     this.directory = directory;
     this.writer = writer;
     this.manager = manager;
-    this.sink = CorpusIngest.into(writer);
+    this.sink = CorpusIngest.into(writer, DocumentFactory.withIds());
   }
 
   /** A factory of NRT targets indexing into {@code base} with {@code settings}' writer settings. */

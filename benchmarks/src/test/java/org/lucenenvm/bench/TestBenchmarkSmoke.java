@@ -169,6 +169,7 @@ public class TestBenchmarkSmoke {
         assertEquals(line, DOCS, Long.parseLong(f[13]));
         assertTrue(line, Long.parseLong(f[14]) > 0);
       }
+      assertTrue(line, Double.parseDouble(f[15]) >= 0); // ingest's wait for a segment slot
     }
   }
 

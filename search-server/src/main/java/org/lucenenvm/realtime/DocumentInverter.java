@@ -116,7 +116,7 @@ final class DocumentInverter {
   }
 
   private InvertedField invertText(String docId, String name, String value) {
-    Map<BytesRef, int[]> occurrences = new LinkedHashMap<>();
+    Map<BytesRef, int[]> occurrences = LinkedHashMap.newLinkedHashMap(value.length() / 6 + 1);
     int position = -1;
     int lastPosition = 0;
     int length = 0;
@@ -192,7 +192,7 @@ final class DocumentInverter {
     int count = slot[0];
     if (count + 1 >= slot.length) {
       slot = ArrayUtil.grow(slot, count + 2);
-      occurrences.put(BytesRef.deepCopyOf(term), slot);
+      occurrences.put(term, slot); // the key is there: the map keeps its own copy
     }
     slot[count + 1] = position;
     slot[0] = count + 1;

@@ -3,8 +3,10 @@ package org.lucenenvm.realtime;
 /**
  * Decodes one term's postings in the format {@link LiveTermPostings} writes: per posting, for
  * docs-only fields {@code vInt(docDelta)}; for fields with positions {@code vInt(docDelta << 1 |
- * (freq == 1 ? 1 : 0))}, {@code vInt(freq)} when freq &gt; 1, then freq {@code vInt(positionDelta)}.
- * The first doc delta is taken from doc -1. Positions not read are skipped on {@link #next}.
+ * (freq == 1 ? 1 : 0))}, then when freq &gt; 1 {@code vInt(freq)} and {@code vInt(positionBytes)},
+ * then freq {@code vInt(positionDelta)} taking {@code positionBytes} bytes. The first doc delta is
+ * taken from doc -1. Positions not read are skipped on {@link #next}: by their byte length when
+ * freq &gt; 1, so a query that needs no positions does not decode them.
  */
 final class LivePostingCursor {
   private final LiveSlices.Reader in;
@@ -12,6 +14,8 @@ final class LivePostingCursor {
   private int doc;
   private int freq;
   private int positionsLeft;
+  /** Bytes of the current posting's unread positions, or 0 when freq is 1 (not recorded). */
+  private int positionBytesLeft;
   private int position;
 
   LivePostingCursor(byte[][] slabs, boolean withPositions) {
@@ -25,6 +29,7 @@ final class LivePostingCursor {
     doc = previousDoc;
     freq = 0;
     positionsLeft = 0;
+    positionBytesLeft = 0;
   }
 
   /** Positions at the start of a block described by {@code summaries} (block -1: the list start). */
@@ -39,13 +44,21 @@ final class LivePostingCursor {
 
   /** Decodes the next posting and returns its doc. */
   int next() {
-    if (positionsLeft > 0) {
+    if (positionBytesLeft > 0) {
+      in.skipBytes(positionBytesLeft);
+    } else if (positionsLeft > 0) {
       in.skipVInts(positionsLeft);
     }
     if (withPositions) {
       int code = in.readVInt();
       doc += code >>> 1;
-      freq = (code & 1) != 0 ? 1 : in.readVInt();
+      if ((code & 1) != 0) {
+        freq = 1;
+        positionBytesLeft = 0;
+      } else {
+        freq = in.readVInt();
+        positionBytesLeft = in.readVInt();
+      }
       positionsLeft = freq;
       position = 0;
     } else {
@@ -62,7 +75,16 @@ final class LivePostingCursor {
   /** The next position of the current posting (the caller reads at most {@link #freq} of them). */
   int nextPosition() {
     positionsLeft--;
-    position += in.readVInt();
+    int delta = in.readVInt();
+    if (positionBytesLeft > 0) {
+      positionBytesLeft -= vIntBytes(delta);
+    }
+    position += delta;
     return position;
+  }
+
+  /** Bytes of {@code value} (non-negative) as a vInt. */
+  static int vIntBytes(int value) {
+    return (38 - Integer.numberOfLeadingZeros(value | 1)) / 7;
   }
 }

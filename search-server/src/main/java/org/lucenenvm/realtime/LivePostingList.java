@@ -2,30 +2,47 @@ package org.lucenenvm.realtime;
 
 /**
  * One term's postings as a snapshot of {@code maxDoc} documents sees them: how many postings are
- * visible, how many whole blocks (with their summaries) they span, the total term freq, and the
- * competitive impact of the trailing partial block. Built once per term lookup from the term's
- * acquired state (see {@link LiveTermPostings} for why it never reads a torn posting).
- *
- * @param postings the field's postings
- * @param slabs the pool's slabs, loaded after the term's state
- * @param start address of the term's first slice
- * @param summaries block summaries (null when no block is sealed)
- * @param blocks whole blocks below {@code size}, each with a summary
- * @param size visible postings (the doc freq)
- * @param totalTermFreq sum of the visible postings' freqs
- * @param tailMaxFreq max freq in the postings after the last whole block
- * @param tailMinNorm min norm (unsigned) of those postings
+ * visible and how many whole blocks (with their summaries) they span; the total term freq and the
+ * competitive impact of the trailing partial block are decoded on first use (a flush, which only
+ * iterates the postings, never pays for them). Built once per term lookup from the term's acquired
+ * state (see {@link LiveTermPostings} for why it never reads a torn posting); used by one thread,
+ * like the enum that made it.
  */
-record LivePostingList(
-    LiveTermPostings postings,
-    byte[][] slabs,
-    int start,
-    int[] summaries,
-    int blocks,
-    int size,
-    long totalTermFreq,
-    int tailMaxFreq,
-    long tailMinNorm) {
+final class LivePostingList {
+  private final LiveTermPostings postings;
+  private final byte[][] slabs;
+  /** Address of the term's first slice. */
+  private final int start;
+  /** Block summaries (null when no block is sealed). */
+  private final int[] summaries;
+  /** Whole blocks below {@link #size}, each with a summary. */
+  private final int blocks;
+  /** Visible postings (the doc freq). */
+  private final int size;
+
+  private boolean tailScanned;
+  private long totalTermFreq;
+  private int tailMaxFreq;
+  private long tailMinNorm;
+
+  private LivePostingList(
+      LiveTermPostings postings, byte[][] slabs, int start, int[] summaries, int size) {
+    this.postings = postings;
+    this.slabs = slabs;
+    this.start = start;
+    this.summaries = summaries;
+    this.size = size;
+    this.blocks = size / LiveTermPostings.BLOCK;
+  }
+
+  /** Whether term {@code id} has a posting below {@code maxDoc} (cheap unless it is being added). */
+  static boolean visible(LiveTermPostings postings, int id, int maxDoc) {
+    long state = postings.state(id);
+    if ((int) (state >>> 32) == 0) {
+      return false;
+    }
+    return (int) state < maxDoc || of(postings, id, maxDoc) != null;
+  }
 
   /** The postings of term {@code id} below {@code maxDoc}, or null when none is visible. */
   static LivePostingList of(LiveTermPostings postings, int id, int maxDoc) {
@@ -38,12 +55,12 @@ record LivePostingList(
     int[] summaries = postings.summaries(id);
     byte[][] slabs = postings.slabs();
     int start = postings.start(id);
-    LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
     int size;
     if (lastDoc < maxDoc) {
       size = count;
     } else {
       // The last counted posting may be a document still being added: never decode it.
+      LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
       int stable = count - 1;
       int block = firstBlockReaching(summaries, stable / LiveTermPostings.BLOCK, maxDoc);
       cursor.resetToBlock(summaries, block - 1, start);
@@ -56,17 +73,24 @@ record LivePostingList(
         return null;
       }
     }
-    int blocks = size / LiveTermPostings.BLOCK;
+    return new LivePostingList(postings, slabs, start, summaries, size);
+  }
+
+  /** Decodes the postings after the last whole block: total term freq and their impact. */
+  private void scanTail() {
+    if (tailScanned) {
+      return;
+    }
+    LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
     cursor.resetToBlock(summaries, blocks - 1, start);
-    long totalTermFreq =
-        blocks == 0 ? 0 : summaries[(blocks - 1) * LiveTermPostings.SUMMARY_INTS + 4];
+    long sumFreq = blocks == 0 ? 0 : summaries[(blocks - 1) * LiveTermPostings.SUMMARY_INTS + 4];
     int maxFreq = 0;
     long minNorm = -1L;
     LiveField field = postings.field();
     for (int i = blocks * LiveTermPostings.BLOCK; i < size; i++) {
       int doc = cursor.next();
       int freq = cursor.freq();
-      totalTermFreq += freq;
+      sumFreq += freq;
       maxFreq = Math.max(maxFreq, freq);
       long norm = field.normOrOne(doc);
       if (Long.compareUnsigned(norm, minNorm) < 0) {
@@ -78,8 +102,47 @@ record LivePostingList(
       maxFreq = 1;
       minNorm = 1L;
     }
-    return new LivePostingList(
-        postings, slabs, start, summaries, blocks, size, totalTermFreq, maxFreq, minNorm);
+    totalTermFreq = sumFreq;
+    tailMaxFreq = maxFreq;
+    tailMinNorm = minNorm;
+    tailScanned = true;
+  }
+
+  byte[][] slabs() {
+    return slabs;
+  }
+
+  int start() {
+    return start;
+  }
+
+  int[] summaries() {
+    return summaries;
+  }
+
+  int blocks() {
+    return blocks;
+  }
+
+  int size() {
+    return size;
+  }
+
+  long totalTermFreq() {
+    scanTail();
+    return totalTermFreq;
+  }
+
+  /** Max freq in the postings after the last whole block. */
+  int tailMaxFreq() {
+    scanTail();
+    return tailMaxFreq;
+  }
+
+  /** Min norm (unsigned) of the postings after the last whole block. */
+  long tailMinNorm() {
+    scanTail();
+    return tailMinNorm;
   }
 
   /** The first of the first {@code blocks} blocks whose last doc is at least {@code doc}. */

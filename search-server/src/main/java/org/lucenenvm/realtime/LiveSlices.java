@@ -66,13 +66,27 @@ final class LiveSlices {
 
     byte readByte() {
       if (pos == end) {
-        int next = readPointer(slab, pos);
-        level = nextLevel(level);
-        slab = slabs[next >>> LiveBytePool.SLAB_SHIFT];
-        pos = next & LiveBytePool.SLAB_MASK;
-        end = pos + size(level) - POINTER_BYTES;
+        nextSlice();
       }
       return slab[pos++];
+    }
+
+    private void nextSlice() {
+      int next = readPointer(slab, pos);
+      level = nextLevel(level);
+      slab = slabs[next >>> LiveBytePool.SLAB_SHIFT];
+      pos = next & LiveBytePool.SLAB_MASK;
+      end = pos + size(level) - POINTER_BYTES;
+    }
+
+    /** Skips {@code count} bytes (all written: a slice is left only for bytes beyond it). */
+    void skipBytes(int count) {
+      while (count > end - pos) {
+        count -= end - pos;
+        pos = end;
+        nextSlice();
+      }
+      pos += count;
     }
 
     int readVInt() {

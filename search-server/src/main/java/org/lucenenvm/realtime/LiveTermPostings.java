@@ -2,6 +2,7 @@ package org.lucenenvm.realtime;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.util.ArrayUtil;
 import org.apache.lucene.util.BytesRef;
@@ -19,7 +20,9 @@ import org.apache.lucene.util.StringHelper;
  * #SUMMARY_INTS} ints to the term's summary array: last doc, address/data end/level where the
  * next block starts, cumulative total term freq, and the block's competitive impact (max freq,
  * min norm as two ints, unsigned order as in Lucene's impacts). Terms are found through an
- * open-addressing table of {@code id + 1}.
+ * open-addressing table (linear probing, at most three quarters full) whose slots hold the top
+ * {@value #TAG_BITS} bits of the term's murmur3 hash above {@code id + 1}: a probe compares that
+ * tag before it reads any byte of a term, so a lookup compares bytes about once.
  *
  * <p><b>Memory model</b> (one writer, any number of readers, no locks). A term's state is one
  * {@code long} ({@code count << 32 | lastDoc}) the writer stores with release semantics after it
@@ -42,6 +45,10 @@ final class LiveTermPostings {
   private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(long[].class);
   private static final VarHandle SUMMARIES = MethodHandles.arrayElementVarHandle(int[][].class);
   private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(int[].class);
+  private static final int TAG_BITS = 8;
+  private static final int ID_MASK = -1 >>> TAG_BITS;
+  /** Terms one field of a live segment can hold: ids (plus one) fit below the slot's tag. */
+  static final int MAX_TERMS = ID_MASK - 1;
 
   private final LiveBytePool pool;
   private final LiveField field;
@@ -130,9 +137,10 @@ final class LiveTermPostings {
     if (withPositions) {
       checkPositions(term, positions, freq);
     }
-    int id = find(term);
+    int hash = hash(term);
+    int id = find(term, hash);
     if (id < 0) {
-      id = insert(term);
+      id = insert(term, hash);
     }
     Table t = table;
     long state = t.state[id];
@@ -149,6 +157,7 @@ final class LiveTermPostings {
       writeVInt(id, delta << 1 | (freq == 1 ? 1 : 0));
       if (freq > 1) {
         writeVInt(id, freq);
+        writeVInt(id, positionBytes(positions, freq));
       }
       int previous = 0;
       for (int i = 0; i < freq; i++) {
@@ -164,6 +173,16 @@ final class LiveTermPostings {
     }
     STATES.setRelease(table.state, id, (long) count << 32 | doc);
     return id;
+  }
+
+  private static int positionBytes(int[] positions, int freq) {
+    int bytes = 0;
+    int previous = 0;
+    for (int i = 0; i < freq; i++) {
+      bytes += LivePostingCursor.vIntBytes(positions[i] - previous);
+      previous = positions[i];
+    }
+    return bytes;
   }
 
   private void checkPositions(BytesRef term, int[] positions, int freq) {
@@ -283,8 +302,13 @@ final class LiveTermPostings {
     SUMMARIES.setRelease(t.summaries, id, summaries);
   }
 
-  private int insert(BytesRef term) {
+  private int insert(BytesRef term, int hash) {
     int id = termCount;
+    if (id == MAX_TERMS) {
+      throw new IllegalArgumentException(
+          "field '" + field.name + "' of a live segment holds " + MAX_TERMS
+              + " terms already; use a smaller segment size");
+    }
     Table t = table;
     if (id == t.size()) {
       t = t.grow(id + 1, id);
@@ -308,18 +332,23 @@ final class LiveTermPostings {
     t.dataEnd[id] = (char) ((start + size - LiveSlices.POINTER_BYTES) & LiveBytePool.SLAB_MASK);
     termCount = id + 1;
     int[] s = slots;
-    if ((id + 1) * 5L > s.length * 4L) {
+    if ((id + 1) * 4L > s.length * 3L) {
       s = rehash(s.length * 2, id);
       slots = s;
     }
-    SLOTS.setRelease(s, freeSlot(s, hash(term)), id + 1);
+    SLOTS.setRelease(s, freeSlot(s, hash), slot(hash, id));
     return id;
+  }
+
+  private static int slot(int hash, int id) {
+    return (hash & ~ID_MASK) | (id + 1);
   }
 
   private int[] rehash(int size, int count) {
     int[] s = new int[size];
     for (int id = 0; id < count; id++) {
-      s[freeSlot(s, hash(term(id)))] = id + 1;
+      int hash = hash(term(id));
+      s[freeSlot(s, hash)] = slot(hash, id);
     }
     return s;
   }
@@ -354,38 +383,87 @@ final class LiveTermPostings {
 
   /** The id of {@code term}, or -1. Safe for readers. */
   int find(BytesRef term) {
+    return find(term, hash(term));
+  }
+
+  private int find(BytesRef term, int hash) {
     int[] s = slots;
     int mask = s.length - 1;
-    int slot = hash(term) & mask;
+    int slot = hash & mask;
+    int tag = hash & ~ID_MASK;
     while (true) {
       int v = (int) SLOTS.getAcquire(s, slot);
       if (v == 0) {
         return -1;
       }
-      if (term(v - 1).bytesEquals(term)) {
-        return v - 1;
+      if ((v & ~ID_MASK) == tag) {
+        int id = (v & ID_MASK) - 1;
+        if (termEquals(table.termAddress[id], term)) {
+          return id;
+        }
       }
       slot = (slot + 1) & mask;
     }
   }
 
-  /** The bytes of term {@code id}, pointing into the pool (do not modify). */
-  BytesRef term(int id) {
-    int address = table.termAddress[id];
+  private boolean termEquals(int address, BytesRef term) {
     byte[] slab = pool.slab(address);
     int o = address & LiveBytePool.SLAB_MASK;
     int length = slab[o];
     if (length >= 0) {
-      return new BytesRef(slab, o + 1, length);
+      o++;
+    } else {
+      length = (length & 0x7F) << 8 | (slab[o + 1] & 0xFF);
+      o += 2;
     }
-    length = (length & 0x7F) << 8 | (slab[o + 1] & 0xFF);
-    return new BytesRef(slab, o + 2, length);
+    return length == term.length
+        && Arrays.equals(
+            slab, o, o + length, term.bytes, term.offset, term.offset + term.length);
+  }
+
+  /** The bytes of term {@code id}, pointing into the pool (do not modify). */
+  BytesRef term(int id) {
+    return term(id, new BytesRef());
+  }
+
+  /** Points {@code into} at the bytes of term {@code id} in the pool (do not modify) and returns it. */
+  BytesRef term(int id, BytesRef into) {
+    return termAt(table.termAddress[id], into);
+  }
+
+  /** The pool address of term {@code id}'s record (see {@link #termAt}). */
+  int termAddress(int id) {
+    return table.termAddress[id];
+  }
+
+  /** Points {@code into} at the bytes of the term whose record is at {@code address}. */
+  BytesRef termAt(int address, BytesRef into) {
+    byte[] slab = pool.slab(address);
+    int o = address & LiveBytePool.SLAB_MASK;
+    int length = slab[o];
+    if (length >= 0) {
+      into.offset = o + 1;
+    } else {
+      length = (length & 0x7F) << 8 | (slab[o + 1] & 0xFF);
+      into.offset = o + 2;
+    }
+    into.bytes = slab;
+    into.length = length;
+    return into;
   }
 
   /** Address of the first slice of term {@code id}: right after the term's bytes. */
   int start(int id) {
-    BytesRef term = term(id);
-    return (table.termAddress[id] & ~LiveBytePool.SLAB_MASK) + term.offset + term.length;
+    int address = table.termAddress[id];
+    byte[] slab = pool.slab(address);
+    int o = address & LiveBytePool.SLAB_MASK;
+    int length = slab[o];
+    int header = 1;
+    if (length < 0) {
+      length = (length & 0x7F) << 8 | (slab[o + 1] & 0xFF);
+      header = 2;
+    }
+    return address + header + length;
   }
 
   /** {@code count << 32 | lastDoc} of term {@code id}, with acquire semantics. */

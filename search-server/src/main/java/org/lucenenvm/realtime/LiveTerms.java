@@ -7,19 +7,22 @@ import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.BytesRefBuilder;
+import org.apache.lucene.util.BytesRefComparator;
+import org.apache.lucene.util.StringSorter;
 
 /**
  * The terms of one {@link LiveField} as a snapshot of {@code maxDoc} docs sees them. Exact lookups
- * go through the field's term hash; sorted iteration (next, seekCeil, ords) sorts the visible terms
- * once per snapshot, on first use.
+ * go through the field's term hash; sorted iteration (next, seekCeil, ords) sorts the ids of the
+ * visible terms once per snapshot, on first use, with Lucene's radix string sorter reading each
+ * term's bytes in place in the pool (no object per term).
  */
 final class LiveTerms extends Terms {
   private final LiveField field;
   private final LiveTermPostings postings;
   private final int maxDoc;
-  private volatile Entry[] sorted;
-
-  private record Entry(BytesRef term, LivePostingList postings) {}
+  /** Ids of the visible terms in term order, or null until first needed. */
+  private volatile int[] sorted;
 
   LiveTerms(LiveField field, int maxDoc) {
     this.field = field;
@@ -27,23 +30,46 @@ final class LiveTerms extends Terms {
     this.maxDoc = maxDoc;
   }
 
-  private Entry[] sorted() {
-    Entry[] s = sorted;
+  private int[] sorted() {
+    int[] s = sorted;
     if (s == null) {
       int count = postings.termCount();
-      Entry[] visible = new Entry[count];
+      int[] ids = new int[count];
       int n = 0;
       for (int id = 0; id < count; id++) {
-        LivePostingList list = LivePostingList.of(postings, id, maxDoc);
-        if (list != null) {
-          visible[n++] = new Entry(postings.term(id), list);
+        if (LivePostingList.visible(postings, id, maxDoc)) {
+          ids[n++] = id;
         }
       }
-      s = Arrays.copyOf(visible, n);
-      Arrays.sort(s, (a, b) -> a.term.compareTo(b.term));
+      s = n == count ? ids : Arrays.copyOf(ids, n);
+      sortByTerm(s);
       sorted = s;
     }
     return s;
+  }
+
+  /** Sorts {@code ids} by term, keeping each term's record address beside its id. */
+  private void sortByTerm(int[] ids) {
+    int[] addresses = new int[ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      addresses[i] = postings.termAddress(ids[i]);
+    }
+    new StringSorter(BytesRefComparator.NATURAL) {
+      @Override
+      protected void get(BytesRefBuilder builder, BytesRef result, int i) {
+        postings.termAt(addresses[i], result);
+      }
+
+      @Override
+      protected void swap(int i, int j) {
+        int tmp = ids[i];
+        ids[i] = ids[j];
+        ids[j] = tmp;
+        tmp = addresses[i];
+        addresses[i] = addresses[j];
+        addresses[j] = tmp;
+      }
+    }.sort(0, ids.length);
   }
 
   @Override
@@ -92,7 +118,12 @@ final class LiveTerms extends Terms {
   }
 
   private final class Enum extends BaseTermsEnum {
+    /** The current term's bytes in the pool, or null when unpositioned or exhausted. */
     private BytesRef term;
+    private final BytesRef current = new BytesRef();
+    private final BytesRef probe = new BytesRef();
+    private int termId;
+    /** The current term's postings, made on first use. */
     private LivePostingList list;
     /** Index in the sorted terms, or -1 when positioned by an exact lookup only. */
     private int ord = -1;
@@ -104,7 +135,8 @@ final class LiveTerms extends Terms {
       if (found == null) {
         return false;
       }
-      term = BytesRef.deepCopyOf(text);
+      term = postings.term(id, current);
+      termId = id;
       list = found;
       ord = -1;
       return true;
@@ -112,12 +144,12 @@ final class LiveTerms extends Terms {
 
     @Override
     public SeekStatus seekCeil(BytesRef text) {
-      Entry[] s = sorted();
+      int[] s = sorted();
       int lo = 0;
       int hi = s.length;
       while (lo < hi) {
         int mid = (lo + hi) >>> 1;
-        if (s[mid].term.compareTo(text) < 0) {
+        if (postings.term(s[mid], probe).compareTo(text) < 0) {
           lo = mid + 1;
         } else {
           hi = mid;
@@ -128,8 +160,9 @@ final class LiveTerms extends Terms {
         list = null;
         return SeekStatus.END;
       }
+      boolean found = postings.term(s[lo], probe).bytesEquals(text);
       position(lo);
-      return term.equals(text) ? SeekStatus.FOUND : SeekStatus.NOT_FOUND;
+      return found ? SeekStatus.FOUND : SeekStatus.NOT_FOUND;
     }
 
     @Override
@@ -138,15 +171,22 @@ final class LiveTerms extends Terms {
     }
 
     private void position(int index) {
-      Entry e = sorted()[index];
       ord = index;
-      term = e.term;
-      list = e.postings;
+      termId = sorted()[index];
+      term = postings.term(termId, current);
+      list = null;
+    }
+
+    private LivePostingList list() {
+      if (list == null) {
+        list = LivePostingList.of(postings, termId, maxDoc);
+      }
+      return list;
     }
 
     @Override
     public BytesRef next() {
-      Entry[] s = sorted();
+      int[] s = sorted();
       if (term != null && ord < 0) {
         seekCeil(term);
       }
@@ -176,22 +216,22 @@ final class LiveTerms extends Terms {
 
     @Override
     public int docFreq() {
-      return list.size();
+      return list().size();
     }
 
     @Override
     public long totalTermFreq() {
-      return list.totalTermFreq();
+      return list().totalTermFreq();
     }
 
     @Override
     public PostingsEnum postings(PostingsEnum reuse, int flags) {
-      return new LivePostingsEnum(list, PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS));
+      return new LivePostingsEnum(list(), PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS));
     }
 
     @Override
     public ImpactsEnum impacts(int flags) {
-      return new LivePostingsEnum(list, PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS));
+      return new LivePostingsEnum(list(), PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS));
     }
   }
 }

@@ -11,10 +11,12 @@ import org.apache.lucene.util.FixedBitSet;
 
 /**
  * Pipeline stage 4: keeps the partition's segment count within {@link
- * RtEngineConfig#maxSegments()} by merging segments that have an NVM copy (engraved or committed,
- * whatever the pointer policy) as its {@link SizeTieredMergePolicy} chooses. A merge writes one new
- * NVM segment with Lucene's merge code ({@code addIndexes} of the sources' readers), swaps it into
- * the table in place of its sources and carries over deletes that reached the sources meanwhile.
+ * RtEngineConfig#maxSegments()} by merging flushed segments (DRAM-only, engraved or committed,
+ * whatever the policy) as its {@link SizeTieredMergePolicy} chooses, so that the table keeps two
+ * free slots for the next live segments (writers wait for a slot, see {@link Partition}). A merge
+ * writes one new NVM segment with Lucene's merge code ({@code addIndexes} of the sources'
+ * readers), swaps it into the table in place of its sources and carries over deletes that reached
+ * the sources meanwhile.
  */
 final class Merger {
   private final int maxSegments;
@@ -23,6 +25,8 @@ final class Merger {
   private final DescriptorTable table;
   private final Lock writeLock;
   private final AtomicLong nextSegmentId;
+  /** Whether the last merge attempt was refused by the NVM budget (cleared by the next merge). */
+  private volatile boolean refused;
 
   Merger(
       RtEngineConfig config,
@@ -47,25 +51,39 @@ final class Merger {
       List<SegmentDescriptor> candidates = new ArrayList<>();
       int others = 0;
       for (SegmentDescriptor d : table.segments()) {
-        if (!d.isLive() && d.nvm() != null && !d.retired()) {
+        if (!d.isLive() && !d.retired() && size(d) > 0) {
           candidates.add(d);
         } else {
           others++;
         }
       }
-      // One slot stays free for the segment that the next flush adds while this merge runs.
-      int limit = Math.max(2, maxSegments - others - 1);
+      // Two slots stay free: one for the live segment the writer adds next, one for the segment
+      // after it while this merge runs, so a writer waits only when merges fall behind.
+      int limit = Math.max(1, maxSegments - others - 2);
       List<SegmentDescriptor> sources =
           new SizeTieredMergePolicy(limit, mergeWidth).select(candidates, Merger::size);
-      if (sources.isEmpty() || !merge(sources)) {
+      if (sources.isEmpty()) {
+        return;
+      }
+      refused = !merge(sources);
+      if (refused) {
         return;
       }
     }
   }
 
+  /** Whether the NVM budget refused the last merge: the table may stay above its limit. */
+  boolean refused() {
+    return refused;
+  }
+
+  /** Bytes of the flushed segment's stored version (NVM copy if any, else DRAM), 0 when none. */
   private static long size(SegmentDescriptor d) {
-    SegmentVersion nvm = d.nvm();
-    return nvm == null ? 0 : nvm.bytes();
+    SegmentVersion v = d.nvm();
+    if (v == null) {
+      v = d.dram();
+    }
+    return v == null ? 0 : v.bytes();
   }
 
   /**

@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.PostingsEnum;
@@ -20,10 +22,19 @@ import org.apache.lucene.util.ThreadInterruptedException;
  * the lock its writers take, the segment-id counter, its {@link Tiers} and its {@link Pipeline}.
  * Writes are applied one at a time under the lock; queries never take it. Opening, recovery and
  * closing are {@link PartitionLifecycle}'s.
+ *
+ * <p>The table never holds more than {@link RtEngineConfig#maxSegments()} segments while merging
+ * can make room: a full live segment is replaced by a new one only when the table has a free slot;
+ * otherwise it stays the active (searchable) segment and the next write waits, without the lock,
+ * until the merger freed a slot.
  */
 final class Partition {
   private final RtEngineConfig config;
   private final ReentrantLock writeLock = new ReentrantLock();
+  /** Writers waiting for a free segment slot poll the table on this condition of writeLock. */
+  private final Condition segmentRoom = writeLock.newCondition();
+  /** Time writers waited on {@link #segmentRoom} (written under writeLock). */
+  private volatile long segmentWaitNanos;
   private final DescriptorTable table = new DescriptorTable();
   private final AtomicLong nextSegmentId;
   private final Tiers tiers;
@@ -87,10 +98,12 @@ final class Partition {
    * an update. A plain add is one publication of the live segment and needs no seqlock.
    */
   void write(InvertedDocument doc, boolean replace) {
+    SegmentDescriptor frozenBefore = null;
     SegmentDescriptor frozen = null;
     writeLock.lock();
     try {
       ensureWritable();
+      frozenBefore = rollWhenRoom();
       LiveSegment segment = active.global().liveSegment();
       if (replace) {
         table.beginWrite();
@@ -107,22 +120,62 @@ final class Partition {
         }
         segment.add(doc);
       }
-      if (segment.isFull()) {
-        frozen = active;
-        tiers.accounts().addFrozenLive(segment.ramBytesUsed());
-        active = newLiveSegment();
+      if (segment.isFull() && hasSegmentRoom()) {
+        frozen = roll();
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
       writeLock.unlock();
     }
-    if (frozen != null) {
-      // Outside the lock: this writer waits for the indexer (backpressure), nobody else does.
-      try {
+    // Outside the lock: this writer waits for the indexer (backpressure), nobody else does.
+    try {
+      if (frozenBefore != null) {
+        pipeline.enqueueFrozen(frozenBefore);
+      }
+      if (frozen != null) {
         pipeline.enqueueFrozen(frozen);
-      } catch (InterruptedException e) {
-        throw new ThreadInterruptedException(e);
+      }
+    } catch (InterruptedException e) {
+      throw new ThreadInterruptedException(e);
+    }
+  }
+
+  /** Freezes the full active segment and starts a new one; returns the frozen one. Lock held. */
+  private SegmentDescriptor roll() {
+    SegmentDescriptor frozen = active;
+    tiers.accounts().addFrozenLive(frozen.global().liveSegment().ramBytesUsed());
+    active = newLiveSegment();
+    return frozen;
+  }
+
+  private boolean hasSegmentRoom() {
+    return table.segments().size() < config.maxSegments() || pipeline.cannotMakeSegmentRoom();
+  }
+
+  /**
+   * When the active segment is full (it was left so for want of a slot), waits, releasing the lock
+   * meanwhile, until the table has a free slot, then rolls; returns the frozen segment or null.
+   * Lock held.
+   */
+  private SegmentDescriptor rollWhenRoom() {
+    long start = System.nanoTime();
+    boolean waited = false;
+    try {
+      while (active.global().liveSegment().isFull()) {
+        if (hasSegmentRoom()) {
+          return roll();
+        }
+        waited = true;
+        segmentRoom.await(1, TimeUnit.MILLISECONDS);
+        ensureWritable();
+      }
+      return null;
+    } catch (InterruptedException e) {
+      throw new ThreadInterruptedException(e);
+    } finally {
+      if (waited) {
+        segmentWaitNanos += System.nanoTime() - start;
       }
     }
   }
@@ -240,6 +293,7 @@ final class Partition {
         accounts.largestDramSegment(),
         liveBytes + accounts.frozenLive(),
         accounts.nvm(),
+        segmentWaitNanos,
         pipeline.stageStats());
   }
 

@@ -84,6 +84,14 @@ final class Pipeline {
     indexerStage.put(descriptor);
   }
 
+  /**
+   * Whether a writer may add a live segment to a table at its segment limit: only when merging
+   * cannot make room (the NVM budget refused a merge, or the pipeline stopped working).
+   */
+  boolean cannotMakeSegmentRoom() {
+    return merger.refused() || halted() || stopping;
+  }
+
   /** Lets the merger look at the table (e.g. after segments were restored). */
   void mergeLater(SegmentDescriptor descriptor) {
     mergerStage.offer(descriptor);
@@ -169,8 +177,8 @@ final class Pipeline {
     flusher.flush(d);
     if (policy.eagerEngrave()) {
       engraver.engrave(d);
-      mergeLater(d);
     }
+    mergeLater(d);
     committer.offer(d);
   }
 

@@ -11,7 +11,10 @@ public enum PipelinePolicy {
   EAGER_ENGRAVE_LAZY_POINTER(true, false),
   /** Engrave as soon as flushed and switch queries to NVM at once: short-lived DRAM copies. */
   EAGER_ENGRAVE_EAGER_POINTER(true, true),
-  /** Engrave only when DRAM exceeds its budget (or at graceful shutdown), then switch at once. */
+  /**
+   * Engrave only when DRAM exceeds its budget (or at graceful shutdown), then switch at once. (A
+   * merge the segment limit requires still writes its output to NVM.)
+   */
   LAZY_ENGRAVE_LAZY_POINTER(false, false);
 
   private final boolean eagerEngrave;

@@ -21,6 +21,8 @@ import java.util.Map;
  * @param liveSegmentBytes approximate bytes of live segments (the active one and frozen ones
  *     waiting for their flush)
  * @param nvmBytes bytes of segment files in the NVM directory
+ * @param segmentWaitNanos time writers spent waiting for a free segment slot (the merger keeping
+ *     the table within its segment limit), summed over writers and partitions since open
  * @param stages per pipeline thread (indexer, merger): busy time, items, queue length
  */
 public record RtEngineStats(
@@ -33,6 +35,7 @@ public record RtEngineStats(
     long largestDramSegmentBytes,
     long liveSegmentBytes,
     long nvmBytes,
+    long segmentWaitNanos,
     Map<String, Stage> stages) {
 
   /**
@@ -58,6 +61,7 @@ public record RtEngineStats(
     long largest = 0;
     long live = 0;
     long nvm = 0;
+    long segmentWait = 0;
     Map<String, Stage> stages = new LinkedHashMap<>();
     for (RtEngineStats s : partitions) {
       docs += s.liveDocs;
@@ -68,6 +72,7 @@ public record RtEngineStats(
       largest = Math.max(largest, s.largestDramSegmentBytes);
       live += s.liveSegmentBytes;
       nvm += s.nvmBytes;
+      segmentWait += s.segmentWaitNanos;
       s.stages.forEach((name, stage) -> stages.merge(name, stage, Stage::plus));
     }
     return new RtEngineStats(
@@ -80,6 +85,7 @@ public record RtEngineStats(
         largest,
         live,
         nvm,
+        segmentWait,
         stages);
   }
 

@@ -1,0 +1,150 @@
+package org.lucenenvm.realtime;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.tests.util.LuceneTestCase;
+import org.apache.lucene.tests.util.TestUtil;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * The live term hash finds every term (short, long, binary; many sharing a hash tag) and the live
+ * terms iterate and seek in Lucene's unsigned byte order.
+ */
+public class LiveTermPostingsTest extends LuceneTestCase {
+
+  public void testFindAndSortedIteration() throws Exception {
+    int docs = 200;
+    LiveField field =
+        new LiveField("k", FieldKind.KEYWORD, 1, 0, docs, false, new LiveBytePool());
+    Map<BytesRef, Integer> ids = new HashMap<>();
+    Map<BytesRef, List<Integer>> docsOf = new HashMap<>();
+    int numTerms = atLeast(5_000);
+    List<BytesRef> terms = new ArrayList<>();
+    for (int i = 0; i < numTerms; i++) {
+      terms.add(randomTerm());
+    }
+    for (int doc = 0; doc < docs; doc++) {
+      TreeSet<BytesRef> inDoc = new TreeSet<>();
+      for (int j = 0; j < 40; j++) {
+        inDoc.add(terms.get(random().nextInt(terms.size())));
+      }
+      for (BytesRef term : inDoc) {
+        int id = field.postings.add(term, doc, null, 1);
+        Integer previous = ids.putIfAbsent(BytesRef.deepCopyOf(term), id);
+        assertTrue(previous == null || previous == id);
+        docsOf.computeIfAbsent(BytesRef.deepCopyOf(term), t -> new ArrayList<>()).add(doc);
+      }
+      field.postings.commit();
+      field.recordStats(doc, inDoc.size(), inDoc.size());
+    }
+    for (Map.Entry<BytesRef, Integer> e : ids.entrySet()) {
+      assertEquals(e.getKey().toString(), (int) e.getValue(), field.postings.find(e.getKey()));
+    }
+    for (int i = 0; i < 1_000; i++) {
+      BytesRef probe = randomTerm();
+      if (!ids.containsKey(probe)) {
+        assertEquals(-1, field.postings.find(probe));
+      }
+    }
+
+    TreeSet<BytesRef> expected = new TreeSet<>(docsOf.keySet());
+    LiveTerms liveTerms = new LiveTerms(field, docs);
+    assertEquals(expected.size(), liveTerms.size());
+    TermsEnum te = liveTerms.iterator();
+    long ord = 0;
+    for (BytesRef term : expected) {
+      assertEquals(term, te.next());
+      assertEquals(ord++, te.ord());
+      assertEquals(docsOf.get(term).size(), te.docFreq());
+      PostingsEnum pe = te.postings(null, PostingsEnum.NONE);
+      for (int doc : docsOf.get(term)) {
+        assertEquals(doc, pe.nextDoc());
+      }
+      assertEquals(PostingsEnum.NO_MORE_DOCS, pe.nextDoc());
+    }
+    assertNull(te.next());
+
+    for (int i = 0; i < 1_000; i++) {
+      BytesRef probe = randomTerm();
+      BytesRef ceiling = expected.ceiling(probe);
+      TermsEnum.SeekStatus status = te.seekCeil(probe);
+      if (ceiling == null) {
+        assertEquals(TermsEnum.SeekStatus.END, status);
+      } else {
+        assertEquals(ceiling.equals(probe) ? TermsEnum.SeekStatus.FOUND : TermsEnum.SeekStatus.NOT_FOUND, status);
+        assertEquals(ceiling, te.term());
+        BytesRef next = expected.higher(ceiling);
+        assertEquals(next, te.next());
+      }
+    }
+  }
+
+  public void testSnapshotSeesOnlyItsDocuments() throws Exception {
+    LiveField field = new LiveField("k", FieldKind.KEYWORD, 1, 0, 4, false, new LiveBytePool());
+    field.postings.add(new BytesRef("b"), 0, null, 1);
+    field.postings.commit();
+    field.recordStats(0, 1, 1);
+    field.postings.add(new BytesRef("a"), 1, null, 1);
+    field.postings.commit();
+    field.recordStats(1, 1, 1);
+    TermsEnum te = new LiveTerms(field, 1).iterator();
+    assertEquals(new BytesRef("b"), te.next());
+    assertNull(te.next());
+    assertEquals(TermsEnum.SeekStatus.NOT_FOUND, te.seekCeil(new BytesRef("a")));
+    assertEquals(new BytesRef("b"), te.term());
+  }
+
+  public void testPositionsReadPartlySkipTheRest() throws Exception {
+    int docs = atLeast(500);
+    LiveField field = new LiveField("t", FieldKind.TEXT, 1, 0, docs, false, new LiveBytePool());
+    BytesRef term = new BytesRef("w");
+    List<int[]> expected = new ArrayList<>();
+    for (int doc = 0; doc < docs; doc++) {
+      int freq = random().nextBoolean() ? 1 : 1 + random().nextInt(40);
+      int[] positions = new int[freq];
+      int position = random().nextInt(3);
+      for (int i = 0; i < freq; i++) {
+        position += random().nextInt(random().nextBoolean() ? 4 : 40_000);
+        positions[i] = position;
+      }
+      field.postings.add(term, doc, positions, freq);
+      field.postings.commit();
+      field.norms.set(doc, 1 + random().nextInt(100));
+      field.recordStats(doc, 1, freq);
+      expected.add(positions);
+    }
+    TermsEnum te = new LiveTerms(field, docs).iterator();
+    assertTrue(te.seekExact(term));
+    PostingsEnum pe = te.postings(null, PostingsEnum.POSITIONS);
+    for (int doc = 0; doc < docs; doc++) {
+      if (random().nextInt(4) == 0) {
+        continue; // skipped below by advance
+      }
+      assertEquals(doc, pe.advance(doc));
+      int[] positions = expected.get(doc);
+      assertEquals(positions.length, pe.freq());
+      int read = random().nextInt(positions.length + 1);
+      for (int i = 0; i < read; i++) {
+        assertEquals("doc " + doc + " position " + i, positions[i], pe.nextPosition());
+      }
+    }
+  }
+
+  private static BytesRef randomTerm() {
+    return switch (random().nextInt(4)) {
+      case 0 -> new BytesRef(TestUtil.randomSimpleString(random(), 1, 8));
+      case 1 -> new BytesRef(TestUtil.randomUnicodeString(random(), 12));
+      case 2 -> new BytesRef(TestUtil.randomSimpleString(random(), 130, 300));
+      default -> {
+        byte[] bytes = new byte[1 + random().nextInt(6)];
+        random().nextBytes(bytes);
+        yield new BytesRef(bytes);
+      }
+    };
+  }
+}
