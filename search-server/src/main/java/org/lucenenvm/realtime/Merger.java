@@ -14,7 +14,8 @@ import org.apache.lucene.util.FixedBitSet;
  * RtEngineConfig#maxSegments()} by merging segments that have an NVM copy (engraved or committed,
  * whatever the pointer policy) as its {@link SizeTieredMergePolicy} chooses. A merge writes one new
  * NVM segment with Lucene's merge code ({@code addIndexes} of the sources' readers), swaps it into
- * the table in place of its sources and carries over deletes that reached the sources meanwhile.
+ * the table in place of its sources and carries over deletes that reached the sources meanwhile;
+ * the {@link Pipeline.Checkpoint} records the new table before the sources are freed.
  */
 final class Merger {
   private final int maxSegments;
@@ -23,19 +24,22 @@ final class Merger {
   private final DescriptorTable table;
   private final Lock writeLock;
   private final AtomicLong nextSegmentId;
+  private final Pipeline.Checkpoint checkpoint;
 
   Merger(
       RtEngineConfig config,
       Tiers tiers,
       DescriptorTable table,
       Lock writeLock,
-      AtomicLong nextSegmentId) {
+      AtomicLong nextSegmentId,
+      Pipeline.Checkpoint checkpoint) {
     this.maxSegments = config.maxSegments();
     this.mergeWidth = config.mergeFactor();
     this.tiers = tiers;
     this.table = table;
     this.writeLock = writeLock;
     this.nextSegmentId = nextSegmentId;
+    this.checkpoint = checkpoint;
   }
 
   /**
@@ -82,6 +86,7 @@ final class Merger {
       long sourceBytes = 0;
       int liveDocs = 0;
       int level = 0;
+      long lastSequence = 0;
       for (int i = 0; i < ordered.size(); i++) {
         SegmentDescriptor s = ordered.get(i);
         before[i] = s.deletions();
@@ -94,6 +99,7 @@ final class Merger {
         sourceBytes += size(s);
         liveDocs += readers[i].numDocs();
         level = Math.max(level, s.level() + 1);
+        lastSequence = Math.max(lastSequence, s.lastSequence());
       }
       if (!tiers.accounts().tryReserveNvm(sourceBytes)) {
         return false;
@@ -113,12 +119,14 @@ final class Merger {
         if (version != null) {
           merged = new SegmentDescriptor(id, level, liveDocs, version, SegmentState.MERGED);
           merged.setIdFilter(filter);
+          merged.setLastSequence(lastSequence);
           merged.setDeletions(carryOverDeletes(ordered, before, readers, liveDocs));
         }
         table.replace(ordered, merged);
       } finally {
         writeLock.unlock();
       }
+      checkpoint.record(); // before the sources' files may be deleted
       for (SegmentDescriptor s : ordered) {
         s.retire();
       }

@@ -13,8 +13,8 @@ import java.util.concurrent.locks.Lock;
  *
  * <ol>
  *   <li>the <b>indexer</b> thread runs, per full live segment, {@link Flusher} → {@link
- *       Engraver} (eager engrave only) → {@link Committer}; before a flush it waits while DRAM is
- *       over budget (committing what the policy allows first);
+ *       Engraver} (eager engrave only) → {@link Checkpoint} → {@link Committer}; before a flush it
+ *       waits while DRAM is over budget (committing what the policy allows first);
  *   <li>the <b>merger</b> thread runs the {@link Merger} whenever a segment gained an NVM copy.
  * </ol>
  *
@@ -24,6 +24,19 @@ import java.util.concurrent.locks.Lock;
 final class Pipeline {
   private static final int UNBLOCKING_CAPACITY = 1 << 16;
 
+  /**
+   * Records the NVM tier's progress durably (crash-consistent mode: {@link Checkpointer}); called
+   * by the indexer after every engrave and by the merger after every merge, before the merge's
+   * sources are freed.
+   */
+  @FunctionalInterface
+  interface Checkpoint {
+    /** Nothing to record (modes without ingest log). */
+    Checkpoint NONE = () -> {};
+
+    void record() throws IOException;
+  }
+
   private final PipelinePolicy policy;
   private final MemoryAccounts accounts;
   private final DescriptorTable table;
@@ -32,6 +45,7 @@ final class Pipeline {
   private final Engraver engraver;
   private final Committer committer;
   private final Merger merger;
+  private final Checkpoint checkpoint;
   private final PipelineStage<SegmentDescriptor> indexerStage;
   private final PipelineStage<SegmentDescriptor> mergerStage;
   private volatile Throwable failure;
@@ -44,7 +58,8 @@ final class Pipeline {
       DescriptorTable table,
       Lock writeLock,
       AtomicLong nextSegmentId,
-      String threadPrefix) {
+      String threadPrefix,
+      Checkpoint checkpoint) {
     this.policy = config.policy();
     this.accounts = tiers.accounts();
     this.table = table;
@@ -52,7 +67,8 @@ final class Pipeline {
     this.flusher = new Flusher(tiers, table);
     this.engraver = new Engraver(tiers);
     this.committer = new Committer(policy, accounts, engraver, table, this::mergeLater);
-    this.merger = new Merger(config, tiers, table, writeLock, nextSegmentId);
+    this.merger = new Merger(config, tiers, table, writeLock, nextSegmentId, checkpoint);
+    this.checkpoint = checkpoint;
     this.indexerStage =
         new PipelineStage<>(
             threadPrefix + "indexer", config.queueCapacity(), this::index, this::fail);
@@ -169,6 +185,7 @@ final class Pipeline {
     flusher.flush(d);
     if (policy.eagerEngrave()) {
       engraver.engrave(d);
+      checkpoint.record();
       mergeLater(d);
     }
     committer.offer(d);

@@ -2,6 +2,7 @@ package org.lucenenvm.realtime;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
@@ -14,7 +15,8 @@ import org.apache.lucene.search.similarities.Similarity;
  * {@link Codec#getDefault()} (Lucene104), 10,000-doc segments, 256 MiB DRAM budget, unlimited NVM
  * budget, {@link PipelinePolicy#EAGER_ENGRAVE_LAZY_POINTER}, {@link DurabilityMode#VOLATILE},
  * merges of at most 10 segments, at most 10 segments per partition, a flush queue of 4 segments,
- * one partition, DRAM copies under {@code /dev/shm} (or {@code java.io.tmpdir} where there is none).
+ * one partition, DRAM copies under {@code /dev/shm} (or {@code java.io.tmpdir} where there is none),
+ * a 128 MiB ingest log per partition (crash-consistent mode only) and a 30 s wait for room in it.
  *
  * @param schema the fields documents may carry
  * @param analyzer analyzer for {@link FieldKind#TEXT} fields (also used for nothing else)
@@ -32,6 +34,12 @@ import org.apache.lucene.search.similarities.Similarity;
  * @param maxSegments segments per partition the merger keeps the table within (live ones included;
  *     a merge in progress may briefly leave one more)
  * @param dramPath directory (on a memory file system) under which the DRAM tier keeps its files
+ * @param logBytes record area of each partition's ingest log in {@link
+ *     DurabilityMode#CRASH_CONSISTENT} mode (an existing log keeps the size it was created with);
+ *     the live segment is handed to the pipeline early once its operations take a {@code
+ *     (queueCapacity + 2)}-th of it, so the log holds at most the segments the pipeline can queue
+ * @param logFullTimeout how long a write waits for room in a full ingest log before it fails with
+ *     {@link IngestLogFullException}
  */
 public record RtEngineConfig(
     RtSchema schema,
@@ -47,7 +55,15 @@ public record RtEngineConfig(
     int queueCapacity,
     int partitions,
     int maxSegments,
-    Path dramPath) {
+    Path dramPath,
+    long logBytes,
+    Duration logFullTimeout) {
+  /** Default {@link #logBytes}: 128 MiB per partition. */
+  public static final long DEFAULT_LOG_BYTES = 128L << 20;
+  /** Smallest {@link #logBytes}: 64 KiB. */
+  public static final long MIN_LOG_BYTES = 64L << 10;
+  /** Default {@link #logFullTimeout}: 30 s. */
+  public static final Duration DEFAULT_LOG_FULL_TIMEOUT = Duration.ofSeconds(30);
 
   /** Validates the settings. */
   public RtEngineConfig {
@@ -58,6 +74,7 @@ public record RtEngineConfig(
     Objects.requireNonNull(policy, "policy");
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(dramPath, "dramPath");
+    Objects.requireNonNull(logFullTimeout, "logFullTimeout");
     if (segmentSize <= 0) {
       throw new IllegalArgumentException("segmentSize must be > 0, got " + segmentSize);
     }
@@ -75,6 +92,20 @@ public record RtEngineConfig(
     }
     if (maxSegments < 3) {
       throw new IllegalArgumentException("maxSegments must be >= 3, got " + maxSegments);
+    }
+    if (logBytes < MIN_LOG_BYTES) {
+      throw new IllegalArgumentException(
+          "logBytes (ingest log size) must be >= " + MIN_LOG_BYTES + ", got " + logBytes);
+    }
+    if (logFullTimeout.isNegative()) {
+      throw new IllegalArgumentException("logFullTimeout must be >= 0, got " + logFullTimeout);
+    }
+    if (mode == DurabilityMode.CRASH_CONSISTENT && !policy.eagerEngrave()) {
+      throw new IllegalArgumentException(
+          "CRASH_CONSISTENT mode needs an eager-engrave policy (segments must reach NVM in order"
+              + " so the ingest log can be reclaimed), got "
+              + policy
+              + "; use EAGER_ENGRAVE_LAZY_POINTER or EAGER_ENGRAVE_EAGER_POINTER");
     }
   }
 
@@ -94,7 +125,9 @@ public record RtEngineConfig(
         4,
         1,
         10,
-        defaultDramPath());
+        defaultDramPath(),
+        DEFAULT_LOG_BYTES,
+        DEFAULT_LOG_FULL_TIMEOUT);
   }
 
   /** {@code /dev/shm} where it is a writable directory, else {@code java.io.tmpdir}. */
@@ -126,7 +159,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        logBytes,
+        logFullTimeout);
   }
 
   /** Returns a copy with another similarity (norms and scores). */
@@ -145,7 +180,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        logBytes,
+        logFullTimeout);
   }
 
   /** Returns a copy writing segments with {@code c}. */
@@ -164,7 +201,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        logBytes,
+        logFullTimeout);
   }
 
   /** Returns a copy with {@code docs} documents per live segment. */
@@ -183,7 +222,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        logBytes,
+        logFullTimeout);
   }
 
   /** Returns a copy with another DRAM budget for read-optimized segments (per partition). */
@@ -202,7 +243,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        logBytes,
+        logFullTimeout);
   }
 
   /** Returns a copy with another NVM budget (per partition). */
@@ -221,7 +264,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        logBytes,
+        logFullTimeout);
   }
 
   /** Returns a copy with another engrave / pointer-update policy. */
@@ -240,7 +285,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        logBytes,
+        logFullTimeout);
   }
 
   /** Returns a copy with another durability mode. */
@@ -259,7 +306,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        logBytes,
+        logFullTimeout);
   }
 
   /** Returns a copy merging at most {@code factor} segments at a time. */
@@ -278,7 +327,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        logBytes,
+        logFullTimeout);
   }
 
   /** Returns a copy with another flush queue capacity. */
@@ -297,7 +348,9 @@ public record RtEngineConfig(
         capacity,
         partitions,
         maxSegments,
-        dramPath);
+        dramPath,
+        logBytes,
+        logFullTimeout);
   }
 
   /** Returns a copy with {@code count} document partitions. */
@@ -316,7 +369,9 @@ public record RtEngineConfig(
         queueCapacity,
         count,
         maxSegments,
-        dramPath);
+        dramPath,
+        logBytes,
+        logFullTimeout);
   }
 
   /** Returns a copy keeping at most about {@code count} segments per partition. */
@@ -335,7 +390,9 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         count,
-        dramPath);
+        dramPath,
+        logBytes,
+        logFullTimeout);
   }
 
   /** Returns a copy keeping DRAM segment copies under {@code path} (a memory file system). */
@@ -354,6 +411,50 @@ public record RtEngineConfig(
         queueCapacity,
         partitions,
         maxSegments,
-        path);
+        path,
+        logBytes,
+        logFullTimeout);
+  }
+
+  /** Returns a copy whose crash-consistent partitions each get an ingest log of {@code bytes}. */
+  public RtEngineConfig withLogBytes(long bytes) {
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath,
+        bytes,
+        logFullTimeout);
+  }
+
+  /** Returns a copy in which a write waits at most {@code timeout} for room in a full ingest log. */
+  public RtEngineConfig withLogFullTimeout(Duration timeout) {
+    return new RtEngineConfig(
+        schema,
+        analyzer,
+        similarity,
+        codec,
+        segmentSize,
+        dramBudgetBytes,
+        nvmBudgetBytes,
+        policy,
+        mode,
+        mergeFactor,
+        queueCapacity,
+        partitions,
+        maxSegments,
+        dramPath,
+        logBytes,
+        timeout);
   }
 }
