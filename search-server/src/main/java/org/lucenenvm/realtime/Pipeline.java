@@ -23,6 +23,7 @@ import java.util.concurrent.locks.Lock;
  */
 final class Pipeline {
   private static final int UNBLOCKING_CAPACITY = 1 << 16;
+  private static final String IDLE = "idle";
 
   /**
    * Records the NVM tier's progress durably (crash-consistent mode: {@link Checkpointer}); called
@@ -48,6 +49,9 @@ final class Pipeline {
   private final Checkpoint checkpoint;
   private final PipelineStage<SegmentDescriptor> indexerStage;
   private final PipelineStage<SegmentDescriptor> mergerStage;
+  /** What the indexer and the merger are doing now (for diagnostics and the kill test). */
+  private volatile String indexerActivity = IDLE;
+  private volatile String mergerActivity = IDLE;
   private volatile Throwable failure;
   private volatile boolean stopping;
   private volatile boolean abandoned;
@@ -173,25 +177,53 @@ final class Pipeline {
     }
   }
 
+  /**
+   * The stage the pipeline is in now: the indexer's step ({@code flush}, {@code engrave}, {@code
+   * checkpoint}, {@code commit}) if it is busy, else {@code merge} while the merger is, else
+   * {@code idle}.
+   */
+  String activity() {
+    String indexer = indexerActivity;
+    if (indexer != IDLE) {
+      return indexer;
+    }
+    return mergerActivity;
+  }
+
   private void index(SegmentDescriptor d) throws IOException, InterruptedException {
     if (halted()) {
       return;
     }
-    committer.commitDue();
-    accounts.awaitDramRoom(() -> {}, this::halted);
-    if (halted()) {
-      return;
+    try {
+      indexerActivity = "commit";
+      committer.commitDue();
+      indexerActivity = IDLE;
+      accounts.awaitDramRoom(() -> {}, this::halted);
+      if (halted()) {
+        return;
+      }
+      indexerActivity = "flush";
+      flusher.flush(d);
+      if (policy.eagerEngrave()) {
+        indexerActivity = "engrave";
+        engraver.engrave(d);
+        indexerActivity = "checkpoint";
+        checkpoint.record();
+        mergeLater(d);
+      }
+      indexerActivity = "commit";
+      committer.offer(d);
+    } finally {
+      indexerActivity = IDLE;
     }
-    flusher.flush(d);
-    if (policy.eagerEngrave()) {
-      engraver.engrave(d);
-      checkpoint.record();
-      mergeLater(d);
-    }
-    committer.offer(d);
   }
 
   private void merge() throws IOException {
-    merger.mergeAsNeeded(() -> stopping || halted());
+    mergerActivity = "merge";
+    try {
+      merger.mergeAsNeeded(() -> stopping || halted());
+    } finally {
+      mergerActivity = IDLE;
+    }
   }
 }

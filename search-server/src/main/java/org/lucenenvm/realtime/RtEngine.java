@@ -216,6 +216,19 @@ public final class RtEngine implements Closeable {
     return givenUp;
   }
 
+  /**
+   * The pipeline stage each partition is in now ({@code flush}, {@code engrave}, {@code
+   * checkpoint}, {@code commit}, {@code merge} or {@code idle}), comma-separated; for diagnostics
+   * and the crash tests.
+   */
+  String pipelineActivity() {
+    StringBuilder b = new StringBuilder();
+    for (Partition p : partitions) {
+      b.append(b.isEmpty() ? "" : ",").append(p.pipeline().activity());
+    }
+    return b.toString();
+  }
+
   /** Number of partitions. */
   public int partitionCount() {
     return partitions.length;

@@ -140,7 +140,9 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
         recovered.syncMetaData();
         try (RtEngine reopened = RtEngine.open(recovered, config)) {
           acked.snapshot().assertHeldBy(reopened, "after dropping");
-          assertEquals(1, reopened.recoveries().get(0).segmentsDropped());
+          // the planted one, and any engrave or merge the crash interrupted
+          RtRecovery report = reopened.recoveries().get(0);
+          assertTrue(report.toString(), report.segmentsDropped() >= 1);
         }
         for (String file : recovered.listAll()) {
           assertFalse(file, file.startsWith(Tiers.namespace(9_999)));
