@@ -35,9 +35,11 @@ import org.lucenenvm.store.NvmDirectory;
  *
  * <p>Twice a second a sampler reads {@link RtEngine#stats()} for the DRAM and live-segment bytes
  * and the segments per partition.
- * {@link #finish()} times {@link RtEngine#close()} and, in {@link DurabilityMode#GRACEFUL} mode,
- * reopens the pool: from {@code NvmDirectory.open} to the first query's result (the restart time),
- * then counts the documents the reopened engine holds. The facts go to a consumer.
+ * {@link #finish()} times {@link RtEngine#close()} and, in {@link DurabilityMode#GRACEFUL} and
+ * {@link DurabilityMode#CRASH_CONSISTENT} modes, reopens the pool: from {@code NvmDirectory.open}
+ * to the first query's result (the restart time; crash-consistent: including the replay of the
+ * live segment's operations, which close leaves in the ingest log), then counts the documents the
+ * reopened engine holds. The facts go to a consumer.
  */
 public final class EngineTarget implements RealTimeTarget {
 
@@ -140,7 +142,7 @@ public final class EngineTarget implements RealTimeTarget {
     double reopenMillis = -1;
     long reopenedDocs = -1;
     long reopenedNvmBytes = -1;
-    if (settings.mode() == DurabilityMode.GRACEFUL) {
+    if (settings.mode() != DurabilityMode.VOLATILE) { // crash-consistent: replays the live segment's operations
       start = System.nanoTime();
       try (NvmDirectory reopenedDirectory = NvmDirectory.open(pool, settings.poolBytes());
           RtEngine reopened = RtEngine.open(reopenedDirectory, config)) {

@@ -33,8 +33,9 @@ public enum DurabilityMode {
    * DurableSequence through the normal write path; {@link RtEngine#recoveries()} says what it did.
    * Close stops the pipeline after the queued segments are engraved and records the manifest; the
    * operations of the last live segment stay in the log and are replayed at the next open. A
-   * write whose apply failed after its record was written (never acknowledged) is the one
-   * operation in flight: replay applies it again, or counts it as failed if it fails again.
+   * write whose apply failed after its record was written (never acknowledged) is an operation in
+   * flight, like one a crash interrupts: replay may apply it (if it fails again, the open fails
+   * naming the record).
    * Damaged log records that were acknowledged are refused with {@link CorruptIngestLogException},
    * never skipped. A directory left by a crash-consistent engine is refused by the other modes.
    */

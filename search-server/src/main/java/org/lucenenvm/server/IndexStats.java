@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineStats;
+import org.lucenenvm.realtime.RtRecovery;
 import org.lucenenvm.realtime.RtSegmentInfo;
 import org.lucenenvm.realtime.SegmentState;
 
@@ -29,6 +30,8 @@ import org.lucenenvm.realtime.SegmentState;
  * @param queries queries run since the server started
  * @param queriesPerSecond queries per second (last 10 s)
  * @param openMillis time it took to open (or reopen) the index
+ * @param replayedOperations ingest log operations the open replayed (CRASH_CONSISTENT mode: the
+ *     operations after the last durable segment; 0 in the other modes)
  */
 public record IndexStats(
     String index,
@@ -46,7 +49,8 @@ public record IndexStats(
     double ingestDocsPerSecond,
     long queries,
     double queriesPerSecond,
-    double openMillis) {
+    double openMillis,
+    long replayedOperations) {
 
   /**
    * Work of one pipeline stage over all partitions.
@@ -103,6 +107,7 @@ public record IndexStats(
         index.ingested().perSecond(),
         index.queries().total(),
         index.queries().perSecond(),
-        index.openNanos() / 1e6);
+        index.openNanos() / 1e6,
+        engine.recoveries().stream().mapToLong(RtRecovery::operationsReplayed).sum());
   }
 }

@@ -245,4 +245,28 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
       }
     }
   }
+
+  public void testGracefulCrashNamesTheCallThatAcceptsTheLoss() throws Exception {
+    try (Pool pool = new Pool(createTempDir("graceful"))) {
+      RtEngineConfig graceful = CrashConsistentEngine.config().withMode(DurabilityMode.GRACEFUL);
+      Path image;
+      try (RtEngine engine = RtEngine.open(pool.nvm, graceful)) {
+        for (int i = 0; i < 100; i++) {
+          engine.add(new RtDocument("doc" + i, Map.of("body", "text " + i)));
+        }
+        image = pool.crash(true);
+      }
+      try (NvmDirectory crashed = openImage(image)) {
+        IllegalStateException refused =
+            expectThrows(IllegalStateException.class, () -> RtEngine.open(crashed, graceful));
+        assertTrue(refused.getMessage(), refused.getMessage().contains("RtEngine.discardUnverifiable"));
+        assertTrue(refused.getMessage(), refused.getMessage().contains("--discard-unverifiable"));
+        assertTrue(RtEngine.discardUnverifiable(crashed) > 0);
+        try (RtEngine reopened = RtEngine.open(crashed, graceful)) {
+          assertEquals(0, reopened.stats().liveDocs());
+        }
+        assertEquals("nothing left to discard", 0, RtEngine.discardUnverifiable(crashed));
+      }
+    }
+  }
 }
