@@ -274,6 +274,10 @@ public final class IngestLog implements Closeable {
   }
 
   private void awaitDurableLocked(long sequence) throws IOException {
+    if (sequence >= nextSequence) {
+      throw new IllegalArgumentException(
+          "record " + sequence + " was not written to ingest log " + region.name() + " (next: " + nextSequence + ")");
+    }
     while (durableSequence < sequence) {
       ensureUsable();
       if (persisting) {
@@ -340,6 +344,32 @@ public final class IngestLog implements Closeable {
         writeHead(new Head(head.generation() + 1, position, next, durableSequence));
         spaceFreed.signalAll();
       }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Reclaims every record and numbers the next one {@code sequence + 1}: for recovery, when the
+   * operations up to {@code sequence} are held elsewhere (the engine's durable segments) and the
+   * log ends before it (a crash lost records that were written but not yet acknowledged, after
+   * the segments holding them became durable).
+   *
+   * @throws IllegalArgumentException if the log holds records after {@code sequence}
+   */
+  public void restartAfter(long sequence) throws IOException {
+    lock.lock();
+    try {
+      ensureUsable();
+      if (nextSequence - 1 > sequence || reserved > 0) {
+        throw new IllegalArgumentException(
+            "ingest log " + region.name() + " holds records up to " + (nextSequence - 1) + ", after " + sequence);
+      }
+      writeHead(new Head(head.generation() + 1, tail, sequence + 1, sequence));
+      nextSequence = sequence + 1;
+      durableSequence = sequence;
+      durablePosition = tail;
+      spaceFreed.signalAll();
     } finally {
       lock.unlock();
     }

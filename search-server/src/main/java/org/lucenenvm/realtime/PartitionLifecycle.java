@@ -260,6 +260,11 @@ final class PartitionLifecycle implements Closeable {
                 + durable
                 + ": records in between were reclaimed and are in no segment");
       }
+      if (log.lastSequence() < durable) {
+        // The segments hold operations whose records a crash lost before they were acknowledged
+        // (a torn tail): new records must be numbered after the segments' operations.
+        log.restartAfter(durable);
+      }
       partition = new Partition(config, tiers, nextId, name, log, durable);
       if (manifest != null) {
         restore(partition, manifest);
@@ -381,31 +386,23 @@ final class PartitionLifecycle implements Closeable {
   /**
    * Discards the state of the partition in {@code nvm} that a crashed graceful engine (or a
    * volatile one) left: writes a CLEAN manifest listing no segment, so the next open deletes the
-   * segment files. Returns the number of segments given up; 0 (and nothing changes) unless the
-   * partition was refused for that reason.
+   * segment files. Returns whether it did; nothing changes unless the partition was refused for
+   * that reason.
    */
-  static int discardUnverifiable(Directory nvm) throws IOException {
+  static boolean discardUnverifiable(Directory nvm) throws IOException {
     try (Lock lock = obtainLock(nvm)) {
       Manifest manifest = Manifest.find(nvm);
       boolean unverifiable =
           manifest == null ? hasSegmentFiles(nvm) : manifest.status() == Manifest.Status.IN_USE;
-      if (!unverifiable) {
-        return 0;
+      if (unverifiable) {
+        new Manifest(
+                Manifest.Status.CLEAN,
+                manifest == null ? 0 : manifest.nextSegmentId(),
+                List.of(),
+                null)
+            .write(nvm);
       }
-      Set<Long> segments = new HashSet<>();
-      for (String file : nvm.listAll()) {
-        Long id = Tiers.segmentIdOf(file);
-        if (id != null) {
-          segments.add(id);
-        }
-      }
-      new Manifest(
-              Manifest.Status.CLEAN,
-              manifest == null ? 0 : manifest.nextSegmentId(),
-              List.of(),
-              null)
-          .write(nvm);
-      return segments.size();
+      return unverifiable;
     }
   }
 

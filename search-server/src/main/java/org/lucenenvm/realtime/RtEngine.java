@@ -205,15 +205,17 @@ public final class RtEngine implements Closeable {
    * segment, so the next open starts it empty and deletes the files. An explicit operator
    * decision; does nothing to a partition that was not refused for that reason.
    *
-   * @return the number of segments given up
+   * @return the number of partitions whose state was discarded
    */
   public static int discardUnverifiable(Directory nvm) throws IOException {
     int recorded = recordedPartitionCount(nvm);
-    int givenUp = 0;
+    int discarded = 0;
     for (int i = 0; i < Math.max(1, recorded); i++) {
-      givenUp += PartitionLifecycle.discardUnverifiable(partitionDirectory(nvm, i, recorded != 0));
+      if (PartitionLifecycle.discardUnverifiable(partitionDirectory(nvm, i, recorded != 0))) {
+        discarded++;
+      }
     }
-    return givenUp;
+    return discarded;
   }
 
   /**

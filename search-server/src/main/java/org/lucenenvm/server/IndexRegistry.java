@@ -110,8 +110,8 @@ public final class IndexRegistry implements Closeable {
       if (config.discardUnverifiable().contains(definition.name())) {
         int discarded = RtEngine.discardUnverifiable(directory);
         LOG.warning(
-            "index '" + definition.name() + "': --discard-unverifiable gave up " + discarded
-                + " segment(s) a crash left unverifiable; it opens empty");
+            "index '" + definition.name() + "': --discard-unverifiable discarded what a crash left"
+                + " unverifiable in " + discarded + " partition(s); they open empty");
       }
       RtEngine engine = RtEngine.open(directory, engineConfig, queryExecutor);
       for (RtRecovery r : engine.recoveries()) {

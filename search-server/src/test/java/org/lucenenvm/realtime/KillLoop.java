@@ -13,7 +13,6 @@ import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.lucenenvm.store.ChildJvm;
 import org.lucenenvm.store.NvmDirectory;
 
 /**
@@ -97,20 +96,14 @@ public final class KillLoop {
     long first = model.applied();
     BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     long lastAck = first - 1;
+
     String stage = "start";
-    try (ChildJvm child = new ChildJvm(KillTestChild.class, pool.toString(), Long.toString(seed), Long.toString(first))) {
-      Thread reader =
-          new Thread(
-              () -> {
-                try {
-                  for (String line = child.readLine(); line != null; line = child.readLine()) {
-                    lines.add(line);
-                  }
-                } catch (IOException ended) {
-                  // the child was killed
-                }
-                lines.add("EOF");
-              });
+    Path output = pool.resolveSibling("child.out");
+    Process child = startChild(first, output);
+    try {
+      // The child's stdout goes to a file, read while it grows: a pipe read concurrently with the
+      // process's death could lose the last lines, and those are the acknowledgements that count.
+      Thread reader = new Thread(() -> tail(output, child, lines));
       reader.setDaemon(true);
       reader.start();
       String ready = lines.poll(120, TimeUnit.SECONDS);
@@ -134,8 +127,9 @@ public final class KillLoop {
           aimedHit = stage.equals(aimed);
         }
       }
-      child.kill();
-      reader.join(10_000);
+      child.destroyForcibly(); // SIGKILL
+      child.waitFor();
+      reader.join(); // reads the file to its end
       for (String line : lines) {
         if (line.startsWith("ACK ")) {
           lastAck = Long.parseLong(line.substring(4));
@@ -143,12 +137,63 @@ public final class KillLoop {
           stage = line.substring(6);
         }
       }
+    } finally {
+      child.destroyForcibly();
+      child.waitFor();
     }
     // Every printed ACK was acknowledged; the operation after the last one may be in flight.
     while (model.applied() <= lastAck) {
       model.advance();
     }
     return check(point, aimed, stage, lastAck + 1);
+  }
+
+  private Process startChild(long first, Path output) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("--enable-native-access=ALL-UNNAMED");
+    command.add("--add-modules=jdk.incubator.vector");
+    command.add("-Xmx512m");
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(KillTestChild.class.getName());
+    command.addAll(List.of(pool.toString(), Long.toString(seed), Long.toString(first)));
+    return new ProcessBuilder(command)
+        .redirectOutput(output.toFile())
+        .redirectError(ProcessBuilder.Redirect.INHERIT)
+        .start();
+  }
+
+  /** Hands each whole line of {@code file} to {@code lines} as it is written, then "EOF". */
+  private static void tail(Path file, Process writer, BlockingQueue<String> lines) {
+    try (java.io.InputStream in = Files.newInputStream(file)) {
+      java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+      byte[] buffer = new byte[8192];
+      boolean ended = false;
+      while (true) {
+        int n = in.read(buffer);
+        if (n <= 0) {
+          if (ended) {
+            break;
+          }
+          ended = !writer.isAlive(); // one more read after the writer is gone
+          Thread.sleep(1);
+          continue;
+        }
+        for (int i = 0; i < n; i++) {
+          if (buffer[i] == '\n') {
+            lines.add(line.toString(StandardCharsets.UTF_8));
+            line.reset();
+          } else {
+            line.write(buffer[i]);
+          }
+        }
+      }
+    } catch (IOException | InterruptedException e) {
+      throw new IllegalStateException("reading the child's output " + file, e);
+    } finally {
+      lines.add("EOF");
+    }
   }
 
   private Point check(int point, String aimed, String stage, long acked) throws Exception {
@@ -165,7 +210,7 @@ public final class KillLoop {
           inFlight = true;
           model.advance();
         } else {
-          result = "LOST: " + difference(model.state(), actual);
+          result = "LOST: " + difference(model.state(), actual) + " " + diagnosis(engine, actual);
         }
       }
       return new Point(point, aimed, stage, acked, inFlight, actual.size(), r.operationsReplayed(),
@@ -181,6 +226,27 @@ public final class KillLoop {
     Map<String, String> extra = new TreeMap<>(actual);
     extra.entrySet().removeAll(expected.entrySet());
     return ("missing/different " + missing.keySet() + " extra/different " + extra.keySet()).replace(',', ';');
+  }
+
+  private String diagnosis(RtEngine engine, Map<String, String> actual) {
+    StringBuilder b = new StringBuilder("recovery " + engine.recoveries());
+    java.util.Set<String> ids = new java.util.TreeSet<>();
+    Map<String, String> missing = new TreeMap<>(model.state());
+    missing.entrySet().removeAll(actual.entrySet());
+    Map<String, String> extra = new TreeMap<>(actual);
+    extra.entrySet().removeAll(model.state().entrySet());
+    ids.addAll(missing.keySet());
+    ids.addAll(extra.keySet());
+    for (String id : ids) {
+      b.append(" | ").append(id).append(" expected=").append(model.state().get(id)).append(" actual=").append(actual.get(id)).append(" ops:");
+      List<CrashConsistentEngine.Op> h = model.history();
+      for (int k = 0; k < h.size(); k++) {
+        if (h.get(k).id().equals(id)) {
+          b.append(' ').append(k).append(h.get(k).operation());
+        }
+      }
+    }
+    return b.toString().replace(',', ';');
   }
 
   /** How many kill points hit each stage, in {@link #STAGES} order. */

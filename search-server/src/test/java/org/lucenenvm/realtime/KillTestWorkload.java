@@ -15,6 +15,12 @@ final class KillTestWorkload {
   private final Map<String, String> state = new LinkedHashMap<>();
   private long generated;
   private Op pending;
+  private final java.util.List<Op> history = new java.util.ArrayList<>();
+
+  /** The operations applied so far, in order (operation n at index n). */
+  java.util.List<Op> history() {
+    return history;
+  }
 
   KillTestWorkload(long seed) {
     this.random = new Random(seed);
@@ -30,6 +36,7 @@ final class KillTestWorkload {
 
   /** Applies {@link #next()} to the model. */
   void advance() {
+    history.add(next());
     next().applyTo(state);
     pending = null;
     generated++;
