@@ -20,6 +20,13 @@ import org.apache.lucene.store.Directory;
  * under the write lock), and no operation of a segment without one. That largest lastSequence is
  * the DurableSequence; it never decreases (a merge that drops fully deleted segments lowers the
  * largest lastSequence in the table, not what is durable).
+ *
+ * <p>The deletions the manifest records may come from operations after DurableSequence (an
+ * update's delete half, a delete), applied when the snapshot is taken. Before the manifest is
+ * written the log is made durable up to the last operation applied then, so every such deletion
+ * is backed by a durable record that recovery replays (idempotently): otherwise a power failure
+ * could keep the delete half of an unacknowledged update and lose the record of its add half,
+ * and with it the acknowledged old version.
  */
 final class Checkpointer implements Pipeline.Checkpoint {
   private final Directory nvm;
@@ -53,6 +60,7 @@ final class Checkpointer implements Pipeline.Checkpoint {
   public synchronized void record() throws IOException {
     List<Manifest.Segment> segments = new ArrayList<>();
     long nextId;
+    long applied;
     writeLock.lock();
     try {
       for (SegmentDescriptor d : table.segments()) {
@@ -65,13 +73,13 @@ final class Checkpointer implements Pipeline.Checkpoint {
         }
       }
       nextId = nextSegmentId.get();
+      applied = log.lastWritten(); // writes log and apply under the write lock
     } finally {
       writeLock.unlock();
     }
+    // Writers persist after releasing the lock: make every applied operation durable first.
+    log.awaitDurable(applied);
     Manifest.logged(nextId, segments, durableSequence).write(nvm);
-    // The operation that froze the last segment may not be durable in the log yet (its writer
-    // persists after releasing the lock); only durable records can be reclaimed.
-    log.awaitDurable(durableSequence);
     if (durableSequence >= log.firstSequence()) {
       log.truncate(durableSequence);
     }

@@ -409,6 +409,16 @@ public final class IngestLog implements Closeable {
     }
   }
 
+  /** Sequence number of the last record written, durable or not (see {@link #write}). */
+  public long lastWritten() {
+    lock.lock();
+    try {
+      return nextSequence - 1;
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Bytes of the record area held by records not reclaimed. */
   public long usedBytes() {
     lock.lock();
