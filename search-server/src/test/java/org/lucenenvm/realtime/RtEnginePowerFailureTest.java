@@ -90,9 +90,12 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
         return;
       }
       points++;
+      // The crash state is the stores made when the dirty lines are read; the writer may start
+      // its next operation (store its log record) until then, but cannot have it acknowledged
+      // (persists wait for this listener): so what is acknowledged, and in flight, is read after.
+      long dirty = point.dirtyLines().length;
       Snapshot expected = acked.snapshot();
       List<LongPredicate> kinds = new ArrayList<>(List.of(PowerFailureSimulator.noDirtyLines()));
-      long dirty = point.dirtyLines().length;
       if (dirty > 0) {
         kinds.add(PowerFailureSimulator.allDirtyLines());
       }
