@@ -35,20 +35,22 @@ public record EngineSettings(
   }
 
   /**
-   * Parses {@code <mode>-<engrave>-<pointer>}, e.g. {@code volatile-eager-lazy} or {@code
-   * graceful-lazy-lazy}: mode {@code volatile} or {@code graceful}; engrave and pointer update
-   * {@code eager} or {@code lazy}, as in {@link PipelinePolicy}.
+   * Parses {@code <mode>-<engrave>-<pointer>}, e.g. {@code volatile-eager-lazy}, {@code
+   * crash-eager-lazy} or {@code graceful-lazy-lazy}: mode {@code volatile}, {@code graceful} or
+   * {@code crash} ({@link DurabilityMode#CRASH_CONSISTENT}, eager engrave only); engrave and
+   * pointer update {@code eager} or {@code lazy}, as in {@link PipelinePolicy}.
    */
   public static EngineSettings parse(String text, String codec, int segmentSize, long dramBudgetBytes, long poolBytes,
       int partitions) {
     String[] parts = text.strip().toLowerCase(Locale.ROOT).split("-");
     if (parts.length != 3) {
-      throw new IllegalArgumentException("bad engine setting '" + text + "': use <volatile|graceful>-<eager|lazy>-<eager|lazy>, e.g. volatile-eager-lazy");
+      throw new IllegalArgumentException("bad engine setting '" + text + "': use <volatile|graceful|crash>-<eager|lazy>-<eager|lazy>, e.g. volatile-eager-lazy");
     }
     DurabilityMode mode = switch (parts[0]) {
       case "volatile" -> DurabilityMode.VOLATILE;
       case "graceful" -> DurabilityMode.GRACEFUL;
-      default -> throw new IllegalArgumentException("bad engine mode '" + parts[0] + "' in '" + text + "': use volatile or graceful");
+      case "crash" -> DurabilityMode.CRASH_CONSISTENT;
+      default -> throw new IllegalArgumentException("bad engine mode '" + parts[0] + "' in '" + text + "': use volatile, graceful or crash");
     };
     for (PipelinePolicy p : PipelinePolicy.values()) {
       if (word(p.eagerEngrave()).equals(parts[1]) && word(p.eagerPointer()).equals(parts[2])) {
@@ -74,7 +76,8 @@ public record EngineSettings(
    * statistics lag.
    */
   public String label() {
-    String base = "RT-" + mode.name().toLowerCase(Locale.ROOT) + "-" + word(policy.eagerEngrave()) + "-" + word(policy.eagerPointer());
+    String modeWord = mode == DurabilityMode.CRASH_CONSISTENT ? "crash" : mode.name().toLowerCase(Locale.ROOT);
+    String base = "RT-" + modeWord + "-" + word(policy.eagerEngrave()) + "-" + word(policy.eagerPointer());
     String withCodec = codec.equals(DEFAULT_CODEC) ? base : base + "-" + codec;
     return (partitions == 1 ? withCodec : withCodec + "-p" + partitions) + cache.labelSuffix()
         + (statisticsLag == 0 ? "" : "-lag" + statisticsLag);

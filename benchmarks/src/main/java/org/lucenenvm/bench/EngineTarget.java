@@ -37,11 +37,13 @@ import org.lucenenvm.store.NvmDirectory;
  *
  * <p>Twice a second a sampler reads {@link RtEngine#stats()} for the DRAM and live-segment bytes
  * and the segments per partition.
- * {@link #finish()} times {@link RtEngine#close()} and, in {@link DurabilityMode#GRACEFUL} mode,
- * reopens the pool: from {@code NvmDirectory.open} to the first query's result (the restart time),
- * then runs the rest of the first {@value #RESTART_QUERIES} queries of the stream (with a cache:
- * its hit rate after the restart) and counts the documents the reopened engine holds. With a
- * result cache, queries go through it ({@link RtEngine#search(RtSnapshot, Query, int,
+ * {@link #finish()} times {@link RtEngine#close()} and, in {@link DurabilityMode#GRACEFUL} and
+ * {@link DurabilityMode#CRASH_CONSISTENT} modes, reopens the pool: from {@code NvmDirectory.open}
+ * to the first query's result (the restart time; crash-consistent: including the replay of the
+ * live segment's operations, which close leaves in the ingest log), then runs the rest of the
+ * first {@value #RESTART_QUERIES} queries of the stream (with a cache: its hit rate after the
+ * restart) and counts the documents the reopened engine holds. With a result cache, queries go
+ * through it ({@link RtEngine#search(RtSnapshot, Query, int,
  * org.apache.lucene.index.QueryTimeout, boolean, boolean)}) and its counters at the end of
  * ingestion are facts too. The facts go to a consumer.
  */
@@ -154,7 +156,7 @@ public final class EngineTarget implements RealTimeTarget {
     long reopenedDocs = -1;
     long reopenedNvmBytes = -1;
     ResultCacheStats cacheAfterRestart = null;
-    if (settings.mode() == DurabilityMode.GRACEFUL) {
+    if (settings.mode() != DurabilityMode.VOLATILE) { // crash-consistent: replays the live segment's operations
       start = System.nanoTime();
       try (NvmDirectory reopenedDirectory = NvmDirectory.open(pool, settings.poolBytes());
           RtEngine reopened = RtEngine.open(reopenedDirectory, config)) {

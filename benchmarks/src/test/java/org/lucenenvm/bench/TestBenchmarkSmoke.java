@@ -45,7 +45,7 @@ public class TestBenchmarkSmoke {
         "--out", out.toString(), "--work-dir", temp.newFolder("work").toString(), "--nvm-pool-size", "256m",
         "--queries-per-category", "" + QUERIES, "--warmup-queries-per-category", "10", "--nrt", "1,inf",
         "--warmup-share", "" + WARMUP_SHARE, "--query-threads", "2", "--ram-buffer-mb", "16",
-        "--rt", "volatile-eager-lazy,graceful-lazy-lazy", "--rt-segment-size", "300", "--rt-dram-budget", "64k"));
+        "--rt", "volatile-eager-lazy,crash-eager-lazy,graceful-lazy-lazy", "--rt-segment-size", "300", "--rt-dram-budget", "64k"));
     rows = ResultsCsv.read(out.resolve("results.csv"));
     categories = TaskFile.read(tasks).stream().map(Task::category).distinct().toList();
   }
@@ -55,7 +55,7 @@ public class TestBenchmarkSmoke {
     assertTrue(rows.stream().allMatch(ResultRow::measured));
     Map<String, List<ResultRow>> byConfig = rows.stream().collect(Collectors.groupingBy(ResultTable::key));
     assertEquals(java.util.Set.of("NC lucene-dram", "NC lucene-nvm", "NC direct-heap", "NC nvm-uncompressed", "WRT NRT-1", "WRT NRT-inf",
-        "WRT RT-volatile-eager-lazy", "WRT RT-graceful-lazy-lazy"), byConfig.keySet());
+        "WRT RT-volatile-eager-lazy", "WRT RT-crash-eager-lazy", "WRT RT-graceful-lazy-lazy"), byConfig.keySet());
     for (var entry : byConfig.entrySet()) {
       List<ResultRow> configRows = entry.getValue();
       assertEquals(entry.getKey(), categories.size() + 1, configRows.size());
@@ -139,7 +139,7 @@ public class TestBenchmarkSmoke {
   @Test
   public void theEngineShowsEveryAcknowledgedDocumentToEveryQuery() {
     List<ResultRow> engineRows = measured().stream().filter(TestBenchmarkSmoke::isEngine).toList();
-    assertEquals(2 * (categories.size() + 1), engineRows.size());
+    assertEquals(3 * (categories.size() + 1), engineRows.size()); // volatile, crash, graceful
     for (ResultRow r : engineRows) {
       assertEquals(r.toString(), 0.0, r.unseenMean(), 0.0);
       assertEquals(r.toString(), 0, r.unseenMax());
@@ -150,9 +150,9 @@ public class TestBenchmarkSmoke {
   public void engineFactsRecordDramAndTheGracefulRestart() throws IOException {
     List<String> lines = Files.readAllLines(out.resolve(EngineFacts.FILE));
     assertEquals(EngineFacts.HEADER, lines.get(0));
-    assertEquals(3, lines.size());
+    assertEquals(4, lines.size());
     String[] header = EngineFacts.HEADER.split(",");
-    for (String line : lines.subList(1, 3)) {
+    for (String line : lines.subList(1, 4)) {
       String[] f = line.split(",", -1);
       assertEquals(line, header.length, f.length);
       assertEquals(line, DOCS, Long.parseLong(f[1]));
@@ -163,9 +163,9 @@ public class TestBenchmarkSmoke {
       assertTrue(line, peak > 0 && peak <= budget + largestSegment && Long.parseLong(f[4]) <= peak);
       assertTrue(line, Integer.parseInt(f[10]) >= 1); // segments of the fullest partition
       assertTrue(line, Double.parseDouble(f[11]) >= 0);
-      boolean graceful = f[0].startsWith("RT-graceful");
-      assertEquals(line, graceful, !f[12].isEmpty());
-      if (graceful) {
+      boolean reopened = !f[0].startsWith("RT-volatile"); // graceful and crash-consistent runs reopen
+      assertEquals(line, reopened, !f[12].isEmpty());
+      if (reopened) {
         assertEquals(line, DOCS, Long.parseLong(f[13]));
         assertTrue(line, Long.parseLong(f[14]) > 0);
       }

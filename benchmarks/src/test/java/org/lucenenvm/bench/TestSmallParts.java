@@ -37,6 +37,18 @@ public class TestSmallParts {
   }
 
   @Test
+  public void engineSettingsParseEveryDurabilityMode() {
+    EngineSettings crash = EngineSettings.parse("crash-eager-lazy", EngineSettings.DEFAULT_CODEC, 100, 1, 1, 1);
+    assertEquals(org.lucenenvm.realtime.DurabilityMode.CRASH_CONSISTENT, crash.mode());
+    assertEquals("RT-crash-eager-lazy", crash.label());
+    assertEquals("RT-graceful-lazy-lazy",
+        EngineSettings.parse("graceful-lazy-lazy", EngineSettings.DEFAULT_CODEC, 100, 1, 1, 1).label());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> EngineSettings.parse("durable-eager-lazy", EngineSettings.DEFAULT_CODEC, 100, 1, 1, 1));
+    assertTrue(e.getMessage(), e.getMessage().contains("volatile, graceful or crash"));
+  }
+
+  @Test
   public void sizesParseWithUnits() {
     assertEquals(512L << 20, ByteSize.parse("512m"));
     assertEquals(8L << 30, ByteSize.parse("8G"));

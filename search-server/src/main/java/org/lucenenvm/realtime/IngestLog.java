@@ -26,12 +26,18 @@ import org.lucenenvm.store.NvmRegion;
  * the log's space is allocated, accounted, listed and recovered with the segment files, and a
  * crash can neither leak nor double-book it.
  *
- * <p>Group commit: appends copy their record into the ring one at a time (under a lock) and then
- * wait until a persist covers it; one waiting appender at a time issues the persist for
- * everything written so far, so concurrent writers share one persist barrier. When the log is
- * full an append waits up to the configured timeout for {@link #truncate} to free space, then
- * fails with {@link IngestLogFullException}; it never overwrites records not reclaimed. After a
- * failed persist the log refuses further appends (what reached the pool is unknown).
+ * <p>Group commit: writers copy their record into the ring one at a time (under a lock) and then
+ * wait until a persist covers it; one waiting writer at a time issues the persist for everything
+ * written so far, so concurrent writers share one persist barrier. When the log is full a writer
+ * waits up to the configured timeout for {@link #truncate} to free space, then fails with {@link
+ * IngestLogFullException}; it never overwrites records not reclaimed. After a failed persist the
+ * log refuses further writes (what reached the pool is unknown).
+ *
+ * <p>Two ways to write: {@link #append} does everything (wait for space, write, wait until
+ * durable); a caller that must order its records with its own state (the engine: log order is
+ * apply order) splits it into {@link #reserve} (waits for space, outside the caller's lock),
+ * {@link #write} (assigns the sequence number and copies the record, under the caller's lock, no
+ * persist) and {@link #awaitDurable} (after the caller released its lock).
  */
 public final class IngestLog implements Closeable {
   private final NvmRegion region;
@@ -44,6 +50,8 @@ public final class IngestLog implements Closeable {
   // Guarded by lock.
   private Head head;
   private long tail;
+  /** Bytes reserved by {@link #reserve} and not yet written or released. */
+  private long reserved;
   private long nextSequence;
   private long durablePosition;
   private long durableSequence;
@@ -79,6 +87,19 @@ public final class IngestLog implements Closeable {
    */
   public static IngestLog open(NvmDirectory directory, String name, long capacity, Duration fullTimeout)
       throws IOException {
+    return open(directory, name, capacity, fullTimeout, 1);
+  }
+
+  /**
+   * As {@link #open(NvmDirectory, String, long, Duration)}, numbering the records of a new log from
+   * {@code firstSequence} on (an engine continues the numbering its manifest records).
+   */
+  public static IngestLog open(
+      NvmDirectory directory, String name, long capacity, Duration fullTimeout, long firstSequence)
+      throws IOException {
+    if (firstSequence < 1) {
+      throw new IllegalArgumentException("sequence numbers start at 1 or later, got " + firstSequence);
+    }
     long started = System.nanoTime();
     boolean exists = Arrays.asList(directory.listAll()).contains(name);
     if (!exists && capacity <= 0) {
@@ -92,7 +113,7 @@ public final class IngestLog implements Closeable {
       MemorySegment file = region.segment();
       boolean created = IngestLogFormat.isBlank(file);
       if (created) {
-        format(region, file.byteSize() - IngestLogFormat.HEADER_SIZE);
+        format(region, file.byteSize() - IngestLogFormat.HEADER_SIZE, firstSequence);
       }
       String problem = IngestLogFormat.headerProblem(file);
       if (problem != null) {
@@ -110,10 +131,10 @@ public final class IngestLog implements Closeable {
   }
 
   /** Writes a new log's header and first head slot; the magic goes last. */
-  private static void format(NvmRegion region, long capacity) throws IOException {
+  private static void format(NvmRegion region, long capacity, long firstSequence) throws IOException {
     MemorySegment file = region.segment();
     IngestLogFormat.writeHeader(file, capacity);
-    IngestLogFormat.writeSlot(file, IngestLogFormat.SLOT_0, new Head(1, 0, 1, 0));
+    IngestLogFormat.writeSlot(file, IngestLogFormat.SLOT_0, new Head(1, 0, firstSequence, firstSequence - 1));
     region.persist(0, IngestLogFormat.SLOT_1);
     IngestLogFormat.writeMagic(file);
     region.persist(0, Long.BYTES);
@@ -137,14 +158,35 @@ public final class IngestLog implements Closeable {
 
   /**
    * Logs an operation and returns its sequence number once the record is durable (the
-   * acknowledgement).
+   * acknowledgement): {@link #reserve}, {@link #write} and {@link #awaitDurable} in one call.
    *
    * @param document the document bytes (empty for {@link LogOperation#DELETE})
    * @throws IngestLogFullException if no space was freed within the timeout
    */
   public long append(LogOperation operation, String id, byte[] document) throws IOException {
-    byte[] idBytes = id.getBytes(StandardCharsets.UTF_8);
-    long space = IngestLogFormat.recordSpace(idBytes.length, document.length);
+    long space = reserve(id, document);
+    long sequence;
+    try {
+      sequence = write(space, operation, id, document);
+    } catch (IOException | RuntimeException e) {
+      release(space);
+      throw e;
+    }
+    awaitDurable(sequence);
+    return sequence;
+  }
+
+  /**
+   * Waits (up to the timeout) until the log has room for the record of {@code id} and {@code
+   * document}, and sets that room aside; returns its size, to pass to {@link #write} or {@link
+   * #release}. Call it without holding locks that truncation needs.
+   *
+   * @throws IngestLogFullException if no space was freed within the timeout, or the record is
+   *     larger than the log
+   */
+  public long reserve(String id, byte[] document) throws IOException {
+    int idLength = id.getBytes(StandardCharsets.UTF_8).length;
+    long space = IngestLogFormat.recordSpace(idLength, document.length);
     lock.lock();
     try {
       ensureUsable();
@@ -154,11 +196,44 @@ public final class IngestLog implements Closeable {
                 + region.name() + " in " + region.poolPath() + " (" + ring.capacity() + " bytes)");
       }
       awaitSpace(space, id);
+      reserved += space;
+      return space;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Gives back room set aside by {@link #reserve} that no record will use. */
+  public void release(long space) {
+    lock.lock();
+    try {
+      reserved -= space;
+      spaceFreed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Writes a record into room set aside by {@link #reserve} and returns its sequence number, without
+   * waiting for it to be durable ({@link #awaitDurable} does). Records are numbered in the order of
+   * the calls, so a caller that holds its own lock around this call gets its own order in the log.
+   *
+   * @param space what {@link #reserve} returned for this id and document
+   */
+  public long write(long space, LogOperation operation, String id, byte[] document) throws IOException {
+    byte[] idBytes = id.getBytes(StandardCharsets.UTF_8);
+    if (space != IngestLogFormat.recordSpace(idBytes.length, document.length)) {
+      throw new IllegalArgumentException("reserved " + space + " bytes for another record than '" + id + "'");
+    }
+    lock.lock();
+    try {
+      ensureUsable();
+      reserved -= space;
       long sequence = nextSequence++;
       long position = tail;
       tail += space;
       ring.write(position, IngestLogFormat.encode(sequence, position, durableSequence, operation, idBytes, document));
-      awaitDurable(sequence);
       return sequence;
     } finally {
       lock.unlock();
@@ -167,7 +242,7 @@ public final class IngestLog implements Closeable {
 
   private void awaitSpace(long space, String id) throws IOException {
     long remaining = fullTimeout.toNanos();
-    while (tail + space - head.position() > ring.capacity()) {
+    while (tail + reserved + space - head.position() > ring.capacity()) {
       if (remaining <= 0) {
         throw new IngestLogFullException(
             "ingest log " + region.name() + " in " + region.poolPath() + " is full: a record of " + space
@@ -185,8 +260,24 @@ public final class IngestLog implements Closeable {
     }
   }
 
-  /** Waits until {@code sequence} is durable, issuing the shared persist if no one else is. */
-  private void awaitDurable(long sequence) throws IOException {
+  /**
+   * Returns once every record up to {@code sequence} is durable, issuing the shared persist if no
+   * other writer is (group commit).
+   */
+  public void awaitDurable(long sequence) throws IOException {
+    lock.lock();
+    try {
+      awaitDurableLocked(sequence);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void awaitDurableLocked(long sequence) throws IOException {
+    if (sequence >= nextSequence) {
+      throw new IllegalArgumentException(
+          "record " + sequence + " was not written to ingest log " + region.name() + " (next: " + nextSequence + ")");
+    }
     while (durableSequence < sequence) {
       ensureUsable();
       if (persisting) {
@@ -258,6 +349,32 @@ public final class IngestLog implements Closeable {
     }
   }
 
+  /**
+   * Reclaims every record and numbers the next one {@code sequence + 1}: for recovery, when the
+   * operations up to {@code sequence} are held elsewhere (the engine's durable segments) and the
+   * log ends before it (a crash lost records that were written but not yet acknowledged, after
+   * the segments holding them became durable).
+   *
+   * @throws IllegalArgumentException if the log holds records after {@code sequence}
+   */
+  public void restartAfter(long sequence) throws IOException {
+    lock.lock();
+    try {
+      ensureUsable();
+      if (nextSequence - 1 > sequence || reserved > 0) {
+        throw new IllegalArgumentException(
+            "ingest log " + region.name() + " holds records up to " + (nextSequence - 1) + ", after " + sequence);
+      }
+      writeHead(new Head(head.generation() + 1, tail, sequence + 1, sequence));
+      nextSequence = sequence + 1;
+      durableSequence = sequence;
+      durablePosition = tail;
+      spaceFreed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
   private CorruptIngestLogException unreadable(long position, long sequence, Decoded decoded) {
     return new CorruptIngestLogException(
         "ingest log is corrupt at " + ring.where(position) + ": acknowledged record " + sequence + " is unreadable ("
@@ -287,6 +404,16 @@ public final class IngestLog implements Closeable {
     lock.lock();
     try {
       return durableSequence;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Sequence number of the last record written, durable or not (see {@link #write}). */
+  public long lastWritten() {
+    lock.lock();
+    try {
+      return nextSequence - 1;
     } finally {
       lock.unlock();
     }

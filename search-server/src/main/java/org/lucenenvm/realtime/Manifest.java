@@ -13,11 +13,13 @@ import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.util.FixedBitSet;
 
 /**
- * The manifest of an engine in {@link DurabilityMode#GRACEFUL} mode: whether the index is in use,
- * shut down cleanly or shut down incompletely, which NVM segments hold its persisted documents,
- * their deletions and the next segment id. It exists from the first open of a graceful engine on,
- * so a directory that has one belongs to a graceful engine. Always written crash-safely (temporary
- * file, sync, atomic rename, directory sync).
+ * The manifest of an engine in {@link DurabilityMode#GRACEFUL} or {@link
+ * DurabilityMode#CRASH_CONSISTENT} mode: whether the index is in use, shut down cleanly or shut
+ * down incompletely, which NVM segments hold its persisted documents, their deletions and the next
+ * segment id. It exists from the first open of such an engine on, so a directory that has one
+ * belongs to one. Always written crash-safely (temporary file, sync, atomic rename, directory
+ * sync; on an {@link org.lucenenvm.store.NvmDirectory} the delete and the rename each publish the
+ * file table atomically, and {@link #find} completes a replacement a crash interrupted).
  *
  * <ul>
  *   <li>{@link Status#IN_USE}: written when an engine opens; lists nothing. Found by an open, it
@@ -26,15 +28,23 @@ import org.apache.lucene.util.FixedBitSet;
  *       is in the listed segments.
  *   <li>{@link Status#INCOMPLETE}: written by a failed graceful close; the listed segments are
  *       durable, but the documents counted in Missing were acknowledged and are not in them.
+ *   <li>{@link Status#LOGGED}: written by a crash-consistent engine at open, after every engrave
+ *       and merge, and at close; the listed segments hold every operation up to DurableSequence
+ *       (their deletions may also hold later deletes), and the ingest log holds the operations
+ *       after it.
  * </ul>
  *
  * <p>File {@value #FILE_NAME}:
  *
  * <ul>
- *   <li>Manifest --&gt; Header, Status, NextSegmentId, SegmentCount, Segment<sup>SegmentCount</sup>,
- *       [Missing], Footer
+ *   <li>Manifest --&gt; Header, Status, NextSegmentId, [DurableSequence], SegmentCount,
+ *       Segment<sup>SegmentCount</sup>, [Missing], Footer
  *   <li>Header --&gt; {@link CodecUtil#writeHeader CodecHeader} (codec {@value #CODEC}, version
- *       {@value #VERSION}; version 0 files have no Status and no Missing, and read as CLEAN)
+ *       {@value #VERSION}; version 0 files have no Status and no Missing, and read as CLEAN;
+ *       version 1 files have no status LOGGED)
+ *   <li>DurableSequence (only when Status is LOGGED) --&gt; {@link
+ *       org.apache.lucene.store.DataOutput#writeVLong VLong}: the last ingest log sequence number
+ *       the listed segments hold (0: none)
  *   <li>Status --&gt; Byte: {@link Status} ordinal
  *   <li>NextSegmentId --&gt; {@link org.apache.lucene.store.DataOutput#writeVLong VLong}
  *   <li>SegmentCount, MaxDoc, DeleteCount, WordCount, MissingSegmentCount --&gt; {@link
@@ -55,10 +65,14 @@ import org.apache.lucene.util.FixedBitSet;
  * fails and the {@code IN_USE} manifest stays: the index is still refused, never served short.
  */
 record Manifest(
-    Status status, long nextSegmentId, List<Manifest.Segment> segments, Manifest.Missing missing) {
+    Status status,
+    long nextSegmentId,
+    List<Manifest.Segment> segments,
+    Manifest.Missing missing,
+    long durableSequence) {
   static final String FILE_NAME = "rt.manifest";
   static final String CODEC = "LuceneNvmRtManifest";
-  static final int VERSION = 1;
+  static final int VERSION = 2;
   private static final String TEMP_NAME = FILE_NAME + ".tmp";
   static final String RESERVE_NAME = "rt.reserve";
   static final int RESERVE_BYTES = 64 * 1024;
@@ -69,8 +83,13 @@ record Manifest(
     CLEAN,
     /** A graceful close failed: some acknowledged documents are not persisted. */
     INCOMPLETE,
-    /** An engine has the index open (or crashed with it open). */
-    IN_USE
+    /** A graceful engine has the index open (or crashed with it open). */
+    IN_USE,
+    /**
+     * A crash-consistent engine has (or had) the index open: the segments hold the operations up
+     * to DurableSequence, the ingest log the later ones.
+     */
+    LOGGED
   }
 
   /**
@@ -97,7 +116,20 @@ record Manifest(
     if ((status == Status.INCOMPLETE) != (missing != null)) {
       throw new IllegalArgumentException("missing documents go with status INCOMPLETE only");
     }
+    if (durableSequence != 0 && status != Status.LOGGED) {
+      throw new IllegalArgumentException("a durable sequence number goes with status LOGGED only");
+    }
     segments = List.copyOf(segments);
+  }
+
+  /** A manifest of a mode without ingest log. */
+  Manifest(Status status, long nextSegmentId, List<Segment> segments, Missing missing) {
+    this(status, nextSegmentId, segments, missing, 0);
+  }
+
+  /** The manifest of a crash-consistent engine. */
+  static Manifest logged(long nextSegmentId, List<Segment> segments, long durableSequence) {
+    return new Manifest(Status.LOGGED, nextSegmentId, segments, null, durableSequence);
   }
 
   /** The marker of an engine that has the index open. */
@@ -179,6 +211,9 @@ record Manifest(
       CodecUtil.writeHeader(out, CODEC, VERSION);
       out.writeByte((byte) status.ordinal());
       out.writeVLong(nextSegmentId);
+      if (status == Status.LOGGED) {
+        out.writeVLong(durableSequence);
+      }
       out.writeVInt(segments.size());
       for (Segment s : segments) {
         writeSegment(out, s);
@@ -228,7 +263,11 @@ record Manifest(
     try (ChecksumIndexInput in = dir.openChecksumInput(fileName)) {
       int version = CodecUtil.checkHeader(in, CODEC, 0, VERSION);
       Status status = version == 0 ? Status.CLEAN : ordinal(Status.values(), in.readByte(), in);
+      if (version < 2 && status == Status.LOGGED) {
+        throw new CorruptIndexException("status LOGGED in a version " + version + " manifest", in);
+      }
       long nextId = in.readVLong();
+      long durableSequence = status == Status.LOGGED ? in.readVLong() : 0;
       int count = in.readVInt();
       List<Segment> segments = new ArrayList<>(count);
       for (int i = 0; i < count; i++) {
@@ -245,7 +284,7 @@ record Manifest(
         missing = new Missing(docs, ids, in.readString());
       }
       CodecUtil.checkFooter(in);
-      return new Manifest(status, nextId, segments, missing);
+      return new Manifest(status, nextId, segments, missing, durableSequence);
     }
   }
 

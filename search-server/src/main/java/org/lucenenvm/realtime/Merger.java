@@ -11,20 +11,25 @@ import org.apache.lucene.util.FixedBitSet;
 
 /**
  * Pipeline stage 4: keeps the partition's segment count within {@link
- * RtEngineConfig#maxSegments()} by merging flushed segments (DRAM-only, engraved or committed,
- * whatever the policy) as its {@link SizeTieredMergePolicy} chooses, so that the table keeps two
- * free slots for the next live segments (writers wait for a slot, see {@link Partition}). A merge
- * writes one new NVM segment with Lucene's merge code ({@code addIndexes} of the sources'
- * readers), swaps it into the table in place of its sources and carries over deletes that reached
- * the sources meanwhile.
+ * RtEngineConfig#maxSegments()} by merging flushed segments as its {@link SizeTieredMergePolicy}
+ * chooses, so that the table keeps two free slots for the next live segments (writers wait for a
+ * slot, see {@link Partition}). Under an eager-engrave policy only segments with an NVM copy are
+ * merged (the indexer engraves a flushed segment right away, and the segments with an NVM copy
+ * then always hold a prefix of the operations, which crash-consistent recovery relies on); under
+ * lazy engrave DRAM-only segments are merged too. A merge writes one new NVM segment with Lucene's
+ * merge code ({@code addIndexes} of the sources' readers), swaps it into the table in place of its
+ * sources and carries over deletes that reached the sources meanwhile; the {@link
+ * Pipeline.Checkpoint} records the new table before the sources are freed.
  */
 final class Merger {
   private final int maxSegments;
   private final int mergeWidth;
+  private final boolean nvmCopiesOnly;
   private final Tiers tiers;
   private final DescriptorTable table;
   private final Lock writeLock;
   private final AtomicLong nextSegmentId;
+  private final Pipeline.Checkpoint checkpoint;
   /** Whether the last merge attempt was refused by the NVM budget (cleared by the next merge). */
   private volatile boolean refused;
 
@@ -33,13 +38,16 @@ final class Merger {
       Tiers tiers,
       DescriptorTable table,
       Lock writeLock,
-      AtomicLong nextSegmentId) {
+      AtomicLong nextSegmentId,
+      Pipeline.Checkpoint checkpoint) {
     this.maxSegments = config.maxSegments();
     this.mergeWidth = config.mergeFactor();
+    this.nvmCopiesOnly = config.policy().eagerEngrave();
     this.tiers = tiers;
     this.table = table;
     this.writeLock = writeLock;
     this.nextSegmentId = nextSegmentId;
+    this.checkpoint = checkpoint;
   }
 
   /**
@@ -51,7 +59,7 @@ final class Merger {
       List<SegmentDescriptor> candidates = new ArrayList<>();
       int others = 0;
       for (SegmentDescriptor d : table.segments()) {
-        if (!d.isLive() && !d.retired() && size(d) > 0) {
+        if (!d.isLive() && !d.retired() && size(d) > 0 && (d.nvm() != null || !nvmCopiesOnly)) {
           candidates.add(d);
         } else {
           others++;
@@ -100,6 +108,7 @@ final class Merger {
       long sourceBytes = 0;
       int liveDocs = 0;
       int level = 0;
+      long lastSequence = 0;
       for (int i = 0; i < ordered.size(); i++) {
         SegmentDescriptor s = ordered.get(i);
         before[i] = s.deletions();
@@ -112,6 +121,7 @@ final class Merger {
         sourceBytes += size(s);
         liveDocs += readers[i].numDocs();
         level = Math.max(level, s.level() + 1);
+        lastSequence = Math.max(lastSequence, s.lastSequence());
       }
       if (!tiers.accounts().tryReserveNvm(sourceBytes)) {
         return false;
@@ -131,12 +141,14 @@ final class Merger {
         if (version != null) {
           merged = new SegmentDescriptor(id, level, liveDocs, version, SegmentState.MERGED);
           merged.setIdFilter(filter);
+          merged.setLastSequence(lastSequence);
           merged.setDeletions(carryOverDeletes(ordered, before, readers, liveDocs));
         }
         table.replace(ordered, merged);
       } finally {
         writeLock.unlock();
       }
+      checkpoint.record(); // before the sources' files may be deleted
       for (SegmentDescriptor s : ordered) {
         s.retire();
       }

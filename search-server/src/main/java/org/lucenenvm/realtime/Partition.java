@@ -23,12 +23,23 @@ import org.apache.lucene.util.ThreadInterruptedException;
  * Writes are applied one at a time under the lock; queries never take it. Opening, recovery and
  * closing are {@link PartitionLifecycle}'s.
  *
+ * <p>In {@link DurabilityMode#CRASH_CONSISTENT} mode every write is also recorded in the
+ * partition's {@link IngestLog}: room for the record is reserved before the lock is taken (so a
+ * full log never blocks the pipeline, which needs the lock briefly to record its progress), the
+ * record is written under the lock right before the write is applied (log order is apply order),
+ * and the write returns once the record is durable, after the lock is released (group commit). A
+ * write refused by validation (an add of an existing id, a delete of an absent id) logs nothing.
+ * The live segment is frozen early once its operations take {@code logBytes / (queueCapacity +
+ * 2)} of the log, so the log never holds more than the pipeline can queue.
+ *
  * <p>The table never holds more than {@link RtEngineConfig#maxSegments()} segments while merging
  * can make room: a full live segment is replaced by a new one only when the table has a free slot;
- * otherwise it stays the active (searchable) segment and the next write waits, without the lock,
+ * otherwise it stays the active (searchable) segment and the next add waits, without the lock,
  * until the merger freed a slot.
  */
 final class Partition {
+  private static final byte[] NO_DOCUMENT = new byte[0];
+
   private final RtEngineConfig config;
   private final ReentrantLock writeLock = new ReentrantLock();
   /** Writers waiting for a free segment slot poll the table on this condition of writeLock. */
@@ -39,17 +50,52 @@ final class Partition {
   private final AtomicLong nextSegmentId;
   private final Tiers tiers;
   private final Pipeline pipeline;
+  /** The ingest log (crash-consistent mode; the lifecycle owns and closes it), or null. */
+  private final IngestLog log;
+  private final long logBytesPerSegment;
+  /** Writes the manifest after every engrave and merge (crash-consistent mode), or null. */
+  private final Checkpointer checkpointer;
   /** The live segment taking adds (guarded by writeLock). */
   private SegmentDescriptor active;
+  /** Log bytes of the operations applied since {@link #active} took over (guarded by writeLock). */
+  private long activeLogBytes;
+  /** Sequence number of the last operation applied since {@link #active} took over (writeLock). */
+  private long activeLastSequence;
   /** Set when close starts: writes are refused from then on (written under writeLock). */
   private volatile boolean writesClosed;
 
-  Partition(RtEngineConfig config, Tiers tiers, long nextSegmentId, String threadPrefix) {
+  /**
+   * A partition; with an ingest log ({@code log} non-null) it records every write there and its
+   * {@link Checkpointer}, starting from {@code durableSequence} (what the manifest found at open
+   * recorded), records the pipeline's progress after every engrave and merge.
+   */
+  Partition(
+      RtEngineConfig config,
+      Tiers tiers,
+      long nextSegmentId,
+      String threadPrefix,
+      IngestLog log,
+      long durableSequence) {
     this.config = config;
     this.tiers = tiers;
+    this.log = log;
+    this.logBytesPerSegment =
+        log == null ? Long.MAX_VALUE : Math.max(1, log.capacity() / (config.queueCapacity() + 2));
     this.nextSegmentId = new AtomicLong(nextSegmentId);
+    this.checkpointer =
+        log == null
+            ? null
+            : new Checkpointer(
+                tiers.nvm(), log, table, writeLock, this.nextSegmentId, durableSequence);
     this.pipeline =
-        new Pipeline(config, tiers, table, writeLock, this.nextSegmentId, threadPrefix);
+        new Pipeline(
+            config,
+            tiers,
+            table,
+            writeLock,
+            this.nextSegmentId,
+            threadPrefix,
+            checkpointer == null ? Pipeline.Checkpoint.NONE : checkpointer);
   }
 
   DescriptorTable table() {
@@ -62,6 +108,13 @@ final class Partition {
 
   Pipeline pipeline() {
     return pipeline;
+  }
+
+  /** Records the NVM tier's state in the manifest now (crash-consistent mode; else nothing). */
+  void checkpoint() throws IOException {
+    if (checkpointer != null) {
+      checkpointer.record();
+    }
   }
 
   long nextSegmentId() {
@@ -90,60 +143,211 @@ final class Partition {
             tiers.live(segment),
             SegmentState.INGESTED);
     table.add(d);
+    activeLogBytes = 0;
     return d;
+  }
+
+  /** Room reserved in the ingest log for one record, until it is written or released. */
+  private final class Reservation {
+    final LogOperation operation;
+    final String id;
+    final byte[] document;
+    final long space;
+    boolean written;
+
+    Reservation(LogOperation operation, String id, byte[] document) throws IOException {
+      this.operation = operation;
+      this.id = id;
+      this.document = document;
+      this.space = log == null ? 0 : log.reserve(id, document);
+    }
+
+    /** Writes the record (write lock held); returns its sequence number (0 without log). */
+    long write() throws IOException {
+      if (log == null) {
+        return 0;
+      }
+      long sequence = log.write(space, operation, id, document);
+      written = true;
+      return sequence;
+    }
+
+    /** Gives the room back unless the record was written. */
+    void releaseUnwritten() {
+      if (log != null && !written) {
+        log.release(space);
+      }
+    }
+  }
+
+  private Reservation reserve(LogOperation operation, String id, byte[] document) {
+    try {
+      return new Reservation(operation, id, document);
+    } catch (IngestLogFullException e) {
+      IngestLogFullException full =
+          new IngestLogFullException(
+              e.getMessage()
+                  + "; the log's size is RtEngineConfig.logBytes (server: --log-size), the wait"
+                  + " RtEngineConfig.logFullTimeout");
+      full.initCause(e);
+      throw new UncheckedIOException(full);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**
    * Applies one analyzed document: an add (refused when the id exists) or, with {@code replace},
-   * an update. A plain add is one publication of the live segment and needs no seqlock.
+   * an update; with an ingest log returns once its record is durable. A plain add is one
+   * publication of the live segment and needs no seqlock.
    */
   void write(InvertedDocument doc, boolean replace) {
+    LogOperation operation = replace ? LogOperation.UPDATE : LogOperation.ADD;
+    Reservation reservation =
+        log == null
+            ? null
+            : reserve(operation, doc.source().id(), LogDocumentCodec.encode(doc.source()));
     SegmentDescriptor frozenBefore = null;
     SegmentDescriptor frozen = null;
+    long sequence;
     writeLock.lock();
     try {
       ensureWritable();
       frozenBefore = rollWhenRoom();
-      LiveSegment segment = active.global().liveSegment();
-      if (replace) {
-        table.beginWrite();
-        try {
-          deleteLive(doc.id());
-          segment.add(doc);
-        } finally {
-          table.endWrite();
-        }
-      } else {
-        if (locate(doc.id()) != null) {
-          throw new IllegalArgumentException(
-              "document '" + doc.source().id() + "' already exists; use update to replace it");
-        }
-        segment.add(doc);
+      if (!replace && locate(doc.id()) != null) {
+        throw new IllegalArgumentException(
+            "document '" + doc.source().id() + "' already exists; use update to replace it");
       }
-      if (segment.isFull() && hasSegmentRoom()) {
-        frozen = roll();
-      }
+      sequence = reservation == null ? 0 : reservation.write();
+      apply(operation, doc);
+      frozen = applied(sequence, reservation == null ? 0 : reservation.space);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
       writeLock.unlock();
+      if (reservation != null) {
+        reservation.releaseUnwritten();
+      }
+      handOver(frozenBefore);
     }
-    // Outside the lock: this writer waits for the indexer (backpressure), nobody else does.
+    handOver(frozen);
+    awaitDurable(sequence);
+  }
+
+  /** Deletes the document with {@code id}; returns whether there was one. */
+  boolean delete(BytesRef id) {
+    Reservation reservation =
+        log == null ? null : reserve(LogOperation.DELETE, id.utf8ToString(), NO_DOCUMENT);
+    SegmentDescriptor frozen;
+    long sequence;
+    writeLock.lock();
     try {
-      if (frozenBefore != null) {
-        pipeline.enqueueFrozen(frozenBefore);
+      ensureWritable();
+      Location location = locate(id);
+      if (location == null) {
+        return false;
       }
-      if (frozen != null) {
-        pipeline.enqueueFrozen(frozen);
+      sequence = reservation == null ? 0 : reservation.write();
+      deleteAt(location);
+      frozen = applied(sequence, reservation == null ? 0 : reservation.space);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      writeLock.unlock();
+      if (reservation != null) {
+        reservation.releaseUnwritten();
       }
-    } catch (InterruptedException e) {
-      throw new ThreadInterruptedException(e);
+    }
+    handOver(frozen);
+    awaitDurable(sequence);
+    return true;
+  }
+
+  /**
+   * Applies ingest log record {@code record} again at recovery ({@code doc}: its analyzed
+   * document, null for a delete), through the same steps as the write that logged it. Deletes and
+   * updates are idempotent: the manifest's deletions may already hold deletes logged after its
+   * DurableSequence, so a delete or the delete half of an update may find nothing to delete. An
+   * add finds no live document with its id (the add that logged it found none, and the manifest
+   * holds only segments with earlier operations); if it does, the log and segments disagree and
+   * recovery stops.
+   */
+  void replay(LogRecord record, InvertedDocument doc) throws IOException {
+    SegmentDescriptor frozenBefore = null;
+    SegmentDescriptor frozen;
+    writeLock.lock();
+    try {
+      ensureWritable();
+      if (record.operation() != LogOperation.DELETE) {
+        frozenBefore = rollWhenRoom();
+      }
+      long space =
+          IngestLogFormat.recordSpace(new BytesRef(record.id()).length, record.document().length);
+      switch (record.operation()) {
+        case ADD -> {
+          if (locate(doc.id()) != null) {
+            throw new CorruptIngestLogException(
+                "replaying ingest log record " + record.sequence() + ": add of id '" + record.id()
+                    + "', which the durable segments already hold; the manifest and the log disagree");
+          }
+          apply(LogOperation.ADD, doc);
+        }
+        case UPDATE -> apply(LogOperation.UPDATE, doc);
+        case DELETE -> {
+          Location location = locate(new BytesRef(record.id()));
+          if (location != null) {
+            deleteAt(location);
+          }
+        }
+      }
+      frozen = applied(record.sequence(), space);
+    } finally {
+      writeLock.unlock();
+      handOver(frozenBefore);
+    }
+    handOver(frozen);
+  }
+
+  /** Adds {@code doc} to the live segment, deleting its old version first for an update. */
+  private void apply(LogOperation operation, InvertedDocument doc) throws IOException {
+    LiveSegment segment = active.global().liveSegment();
+    if (operation == LogOperation.UPDATE) {
+      table.beginWrite();
+      try {
+        Location old = locate(doc.id());
+        if (old != null) {
+          deleteAt(old);
+        }
+        segment.add(doc);
+      } finally {
+        table.endWrite();
+      }
+    } else {
+      segment.add(doc);
     }
   }
 
-  /** Freezes the full active segment and starts a new one; returns the frozen one. Lock held. */
+  /**
+   * Bookkeeping after operation {@code sequence} (of {@code logBytes} in the log) was applied:
+   * freezes the live segment when it is full or holds its share of the log, and returns it (else
+   * null). Write lock held.
+   */
+  private SegmentDescriptor applied(long sequence, long logBytes) {
+    activeLogBytes += logBytes;
+    activeLastSequence = sequence;
+    return activeNeedsRoll() && hasSegmentRoom() ? roll() : null;
+  }
+
+  /** Whether the active segment is full or holds its share of the log. Write lock held. */
+  private boolean activeNeedsRoll() {
+    LiveSegment segment = active.global().liveSegment();
+    return segment.isFull() || (activeLogBytes >= logBytesPerSegment && segment.published() > 0);
+  }
+
+  /** Freezes the active segment and starts a new one; returns the frozen one. Lock held. */
   private SegmentDescriptor roll() {
     SegmentDescriptor frozen = active;
+    frozen.setLastSequence(activeLastSequence);
     tiers.accounts().addFrozenLive(frozen.global().liveSegment().ramBytesUsed());
     active = newLiveSegment();
     return frozen;
@@ -154,15 +358,15 @@ final class Partition {
   }
 
   /**
-   * When the active segment is full (it was left so for want of a slot), waits, releasing the lock
-   * meanwhile, until the table has a free slot, then rolls; returns the frozen segment or null.
-   * Lock held.
+   * When the active segment needs a roll (it was left full for want of a slot), waits, releasing
+   * the lock meanwhile, until the table has a free slot, then rolls; returns the frozen segment or
+   * null. Lock held.
    */
   private SegmentDescriptor rollWhenRoom() {
     long start = System.nanoTime();
     boolean waited = false;
     try {
-      while (active.global().liveSegment().isFull()) {
+      while (activeNeedsRoll()) {
         if (hasSegmentRoom()) {
           return roll();
         }
@@ -180,16 +384,26 @@ final class Partition {
     }
   }
 
-  /** Deletes the document with {@code id}; returns whether there was one. */
-  boolean delete(BytesRef id) {
-    writeLock.lock();
+  /** Outside the lock: the writer that froze a segment waits for the indexer (backpressure). */
+  private void handOver(SegmentDescriptor frozen) {
+    if (frozen == null) {
+      return;
+    }
     try {
-      ensureWritable();
-      return deleteLive(id);
+      pipeline.enqueueFrozen(frozen);
+    } catch (InterruptedException e) {
+      throw new ThreadInterruptedException(e);
+    }
+  }
+
+  private void awaitDurable(long sequence) {
+    if (log == null) {
+      return;
+    }
+    try {
+      log.awaitDurable(sequence);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } finally {
-      writeLock.unlock();
     }
   }
 
@@ -214,17 +428,12 @@ final class Partition {
   /** A segment and a doc id in it. */
   private record Location(SegmentDescriptor segment, int doc) {}
 
-  private boolean deleteLive(BytesRef id) throws IOException {
-    Location loc = locate(id);
-    if (loc == null) {
-      return false;
-    }
+  private void deleteAt(Location loc) {
     SegmentDescriptor d = loc.segment();
     d.setDeletions(DeletedDocs.delete(d.deletions(), loc.doc(), d.capacity()));
     if (!d.isLive()) {
       table.changed();
     }
-    return true;
   }
 
   /** Finds the live doc with {@code id}, newest segment first. Write lock held. */

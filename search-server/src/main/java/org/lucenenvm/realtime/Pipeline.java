@@ -13,8 +13,8 @@ import java.util.concurrent.locks.Lock;
  *
  * <ol>
  *   <li>the <b>indexer</b> thread runs, per full live segment, {@link Flusher} → {@link
- *       Engraver} (eager engrave only) → {@link Committer}; before a flush it waits while DRAM is
- *       over budget (committing what the policy allows first);
+ *       Engraver} (eager engrave only) → {@link Checkpoint} → {@link Committer}; before a flush it
+ *       waits while DRAM is over budget (committing what the policy allows first);
  *   <li>the <b>merger</b> thread runs the {@link Merger} whenever a segment gained an NVM copy.
  * </ol>
  *
@@ -23,6 +23,20 @@ import java.util.concurrent.locks.Lock;
  */
 final class Pipeline {
   private static final int UNBLOCKING_CAPACITY = 1 << 16;
+  private static final String IDLE = "idle";
+
+  /**
+   * Records the NVM tier's progress durably (crash-consistent mode: {@link Checkpointer}); called
+   * by the indexer after every engrave and by the merger after every merge, before the merge's
+   * sources are freed.
+   */
+  @FunctionalInterface
+  interface Checkpoint {
+    /** Nothing to record (modes without ingest log). */
+    Checkpoint NONE = () -> {};
+
+    void record() throws IOException;
+  }
 
   private final PipelinePolicy policy;
   private final MemoryAccounts accounts;
@@ -32,8 +46,12 @@ final class Pipeline {
   private final Engraver engraver;
   private final Committer committer;
   private final Merger merger;
+  private final Checkpoint checkpoint;
   private final PipelineStage<SegmentDescriptor> indexerStage;
   private final PipelineStage<SegmentDescriptor> mergerStage;
+  /** What the indexer and the merger are doing now (for diagnostics and the kill test). */
+  private volatile String indexerActivity = IDLE;
+  private volatile String mergerActivity = IDLE;
   private volatile Throwable failure;
   private volatile boolean stopping;
   private volatile boolean abandoned;
@@ -44,7 +62,8 @@ final class Pipeline {
       DescriptorTable table,
       Lock writeLock,
       AtomicLong nextSegmentId,
-      String threadPrefix) {
+      String threadPrefix,
+      Checkpoint checkpoint) {
     this.policy = config.policy();
     this.accounts = tiers.accounts();
     this.table = table;
@@ -52,7 +71,8 @@ final class Pipeline {
     this.flusher = new Flusher(tiers, table);
     this.engraver = new Engraver(tiers);
     this.committer = new Committer(policy, accounts, engraver, table, this::mergeLater);
-    this.merger = new Merger(config, tiers, table, writeLock, nextSegmentId);
+    this.merger = new Merger(config, tiers, table, writeLock, nextSegmentId, checkpoint);
+    this.checkpoint = checkpoint;
     this.indexerStage =
         new PipelineStage<>(
             threadPrefix + "indexer", config.queueCapacity(), this::index, this::fail);
@@ -165,24 +185,53 @@ final class Pipeline {
     }
   }
 
+  /**
+   * The stage the pipeline is in now: the indexer's step ({@code flush}, {@code engrave}, {@code
+   * checkpoint}, {@code commit}) if it is busy, else {@code merge} while the merger is, else
+   * {@code idle}.
+   */
+  String activity() {
+    String indexer = indexerActivity;
+    if (indexer != IDLE) {
+      return indexer;
+    }
+    return mergerActivity;
+  }
+
   private void index(SegmentDescriptor d) throws IOException, InterruptedException {
     if (halted()) {
       return;
     }
-    committer.commitDue();
-    accounts.awaitDramRoom(() -> {}, this::halted);
-    if (halted()) {
-      return;
+    try {
+      indexerActivity = "commit";
+      committer.commitDue();
+      indexerActivity = IDLE;
+      accounts.awaitDramRoom(() -> {}, this::halted);
+      if (halted()) {
+        return;
+      }
+      indexerActivity = "flush";
+      flusher.flush(d);
+      if (policy.eagerEngrave()) {
+        indexerActivity = "engrave";
+        engraver.engrave(d);
+        indexerActivity = "checkpoint";
+        checkpoint.record();
+      }
+      mergeLater(d);
+      indexerActivity = "commit";
+      committer.offer(d);
+    } finally {
+      indexerActivity = IDLE;
     }
-    flusher.flush(d);
-    if (policy.eagerEngrave()) {
-      engraver.engrave(d);
-    }
-    mergeLater(d);
-    committer.offer(d);
   }
 
   private void merge() throws IOException {
-    merger.mergeAsNeeded(() -> stopping || halted());
+    mergerActivity = "merge";
+    try {
+      merger.mergeAsNeeded(() -> stopping || halted());
+    } finally {
+      mergerActivity = IDLE;
+    }
   }
 }

@@ -23,6 +23,7 @@ import org.apache.lucene.util.IOUtils;
 import org.lucenenvm.cache.ResultCache;
 import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.cache.ResultCacheStats;
+import org.lucenenvm.store.NvmDirectory;
 
 /**
  * The real-time search engine: documents are searchable as soon as {@link #add} returns, with no
@@ -69,6 +70,7 @@ public final class RtEngine implements Closeable {
 
   private RtEngine(
       RtEngineConfig config,
+      DocumentInverter inverter,
       PartitionLifecycle[] lifecycles,
       Executor executor,
       Directory nvm,
@@ -76,7 +78,7 @@ public final class RtEngine implements Closeable {
     this.config = config;
     this.nvm = nvm;
     this.cachedSearch = cache == null ? null : new CachedSearch(cache);
-    this.inverter = new DocumentInverter(config.schema(), config.analyzer(), config.similarity());
+    this.inverter = inverter;
     this.lifecycles = lifecycles;
     this.partitions = new Partition[lifecycles.length];
     for (int i = 0; i < lifecycles.length; i++) {
@@ -97,18 +99,36 @@ public final class RtEngine implements Closeable {
    * Opens an engine with NVM tier {@code nvm}; see {@link DurabilityMode} for what it finds and
    * refuses. Throws {@link LockObtainFailedException} while another engine has {@code nvm} open.
    * {@code queryExecutor} (may be null, and stays the caller's) searches the partitions of a query
-   * in parallel.
+   * in parallel. In {@link DurabilityMode#CRASH_CONSISTENT} mode {@code nvm} must be an {@link
+   * NvmDirectory} (each partition's ingest log is a region of its pool); opening replays the logs,
+   * and {@link #recoveries()} says what it did.
+   *
+   * @throws CorruptIngestLogException if an acknowledged ingest log record is damaged (naming the
+   *     pool, offset and record); nothing is skipped
    */
   public static RtEngine open(Directory nvm, RtEngineConfig config, Executor queryExecutor)
       throws IOException {
+    if (config.mode() == DurabilityMode.CRASH_CONSISTENT && !(nvm instanceof NvmDirectory)) {
+      throw new IllegalArgumentException(
+          "CRASH_CONSISTENT mode keeps its ingest log in the NVM pool and needs an NvmDirectory, got "
+              + nvm
+              + "; use GRACEFUL or VOLATILE mode on other directories");
+    }
     int count = config.partitions();
     boolean namespaced = checkPartitionCount(nvm, count);
+    DocumentInverter inverter =
+        new DocumentInverter(config.schema(), config.analyzer(), config.similarity());
     PartitionLifecycle[] lifecycles = new PartitionLifecycle[count];
     try {
       for (int i = 0; i < count; i++) {
+        PartitionLifecycle.LogFile logFile =
+            nvm instanceof NvmDirectory pool
+                ? new PartitionLifecycle.LogFile(
+                    pool, (namespaced ? "p" + i + "." : "") + PartitionLifecycle.LOG_NAME)
+                : null;
         lifecycles[i] =
             PartitionLifecycle.open(
-                partitionDirectory(nvm, i, namespaced), config, "rt-p" + i + "-");
+                partitionDirectory(nvm, i, namespaced), config, i, logFile, inverter);
       }
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileHandlingException(lifecycles);
@@ -128,7 +148,7 @@ public final class RtEngine implements Closeable {
             .table()
             .startEpoch(config.statisticsLagSegments(), epochs == null ? null : epochs[i]);
       }
-      RtEngine engine = new RtEngine(config, lifecycles, queryExecutor, nvm, cache);
+      RtEngine engine = new RtEngine(config, inverter, lifecycles, queryExecutor, nvm, cache);
       engine.startEpoch();
       return engine;
     } catch (IOException | RuntimeException e) {
@@ -150,6 +170,15 @@ public final class RtEngine implements Closeable {
         cachedSearch.cache().retain(entry -> CachedSearch.matchesExactly(entry, segments));
       }
     }
+  }
+
+  /** What opening each partition found and did (crash-consistent mode: what it replayed). */
+  public List<RtRecovery> recoveries() {
+    List<RtRecovery> all = new ArrayList<>(lifecycles.length);
+    for (PartitionLifecycle l : lifecycles) {
+      all.add(l.recovery());
+    }
+    return all;
   }
 
   private static Directory partitionDirectory(Directory nvm, int partition, boolean namespaced) {
@@ -211,6 +240,39 @@ public final class RtEngine implements Closeable {
       givenUp += PartitionLifecycle.acceptIncomplete(partitionDirectory(nvm, i, recorded != 0));
     }
     return givenUp;
+  }
+
+  /**
+   * Discards the state of an index in {@code nvm} that {@link #open} refuses because it cannot be
+   * verified: a crashed {@link DurabilityMode#GRACEFUL} engine's (manifest still IN_USE), or
+   * segment files without manifest. Every such partition is marked as cleanly shut down with no
+   * segment, so the next open starts it empty and deletes the files. An explicit operator
+   * decision; does nothing to a partition that was not refused for that reason.
+   *
+   * @return the number of partitions whose state was discarded
+   */
+  public static int discardUnverifiable(Directory nvm) throws IOException {
+    int recorded = recordedPartitionCount(nvm);
+    int discarded = 0;
+    for (int i = 0; i < Math.max(1, recorded); i++) {
+      if (PartitionLifecycle.discardUnverifiable(partitionDirectory(nvm, i, recorded != 0))) {
+        discarded++;
+      }
+    }
+    return discarded;
+  }
+
+  /**
+   * The pipeline stage each partition is in now ({@code flush}, {@code engrave}, {@code
+   * checkpoint}, {@code commit}, {@code merge} or {@code idle}), comma-separated; for diagnostics
+   * and the crash tests.
+   */
+  String pipelineActivity() {
+    StringBuilder b = new StringBuilder();
+    for (Partition p : partitions) {
+      b.append(b.isEmpty() ? "" : ",").append(p.pipeline().activity());
+    }
+    return b.toString();
   }
 
   /** Number of partitions. */
@@ -413,7 +475,10 @@ public final class RtEngine implements Closeable {
    * records the index as incomplete in the manifest (so the next {@link #open} refuses it rather
    * than serve fewer documents than were acknowledged), and stays open for reads: after making room
    * (see {@link #setNvmBudgetBytes}) call {@code close()} again. In volatile mode discards the
-   * segment files. Closing a closed engine does nothing; the query executor is the caller's.
+   * segment files. In {@link DurabilityMode#CRASH_CONSISTENT} mode engraves the segments already
+   * queued and records them; the last live segment's operations stay in the ingest log and are
+   * replayed by the next open. Closing a closed engine does nothing; the query executor is the
+   * caller's.
    */
   @Override
   public void close() throws IOException {

@@ -2,6 +2,7 @@ package org.lucenenvm.realtime;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
@@ -15,7 +16,10 @@ import org.lucenenvm.cache.ResultCacheSettings;
  * {@link Codec#getDefault()} (Lucene104), 10,000-doc segments, 256 MiB DRAM budget, unlimited NVM
  * budget, {@link PipelinePolicy#EAGER_ENGRAVE_LAZY_POINTER}, {@link DurabilityMode#VOLATILE},
  * merges of at most 10 segments, at most 10 segments per partition, a flush queue of 4 segments,
- * one partition, DRAM copies under {@code /dev/shm} (or {@code java.io.tmpdir} where there is none).
+ * one partition, DRAM copies under {@code /dev/shm} (or {@code java.io.tmpdir} where there is none),
+ * a 128 MiB ingest log per partition (crash-consistent mode only) and a 30 s wait for room in it,
+ * statistics per query and no result cache. Copies with one setting changed come from the {@code
+ * with...} methods.
  *
  * @param schema the fields documents may carry
  * @param analyzer analyzer for {@link FieldKind#TEXT} fields (also used for nothing else)
@@ -40,6 +44,12 @@ import org.lucenenvm.cache.ResultCacheSettings;
  *     (default): every flush advances it. A merge of an epoch segment always does.
  * @param cache the result cache's settings (default {@link ResultCacheSettings#DISABLED}); an
  *     enabled cache needs {@link StatisticsMode#PER_EPOCH}
+ * @param logBytes record area of each partition's ingest log in {@link
+ *     DurabilityMode#CRASH_CONSISTENT} mode (an existing log keeps the size it was created with);
+ *     the live segment is handed to the pipeline early once its operations take a {@code
+ *     (queueCapacity + 2)}-th of it, so the log holds at most the segments the pipeline can queue
+ * @param logFullTimeout how long a write waits for room in a full ingest log before it fails with
+ *     {@link IngestLogFullException}
  */
 public record RtEngineConfig(
     RtSchema schema,
@@ -58,7 +68,15 @@ public record RtEngineConfig(
     Path dramPath,
     StatisticsMode statistics,
     int statisticsLagSegments,
-    ResultCacheSettings cache) {
+    ResultCacheSettings cache,
+    long logBytes,
+    Duration logFullTimeout) {
+  /** Default {@link #logBytes}: 128 MiB per partition. */
+  public static final long DEFAULT_LOG_BYTES = 128L << 20;
+  /** Smallest {@link #logBytes}: 64 KiB. */
+  public static final long MIN_LOG_BYTES = 64L << 10;
+  /** Default {@link #logFullTimeout}: 30 s. */
+  public static final Duration DEFAULT_LOG_FULL_TIMEOUT = Duration.ofSeconds(30);
 
   /** Validates the settings. */
   public RtEngineConfig {
@@ -71,6 +89,7 @@ public record RtEngineConfig(
     Objects.requireNonNull(dramPath, "dramPath");
     Objects.requireNonNull(statistics, "statistics");
     Objects.requireNonNull(cache, "cache");
+    Objects.requireNonNull(logFullTimeout, "logFullTimeout");
     if (statisticsLagSegments < 0) {
       throw new IllegalArgumentException(
           "statisticsLagSegments must be >= 0, got " + statisticsLagSegments);
@@ -98,6 +117,20 @@ public record RtEngineConfig(
     if (maxSegments < 3) {
       throw new IllegalArgumentException("maxSegments must be >= 3, got " + maxSegments);
     }
+    if (logBytes < MIN_LOG_BYTES) {
+      throw new IllegalArgumentException(
+          "logBytes (ingest log size) must be >= " + MIN_LOG_BYTES + ", got " + logBytes);
+    }
+    if (logFullTimeout.isNegative()) {
+      throw new IllegalArgumentException("logFullTimeout must be >= 0, got " + logFullTimeout);
+    }
+    if (mode == DurabilityMode.CRASH_CONSISTENT && !policy.eagerEngrave()) {
+      throw new IllegalArgumentException(
+          "CRASH_CONSISTENT mode needs an eager-engrave policy (segments must reach NVM in order"
+              + " so the ingest log can be reclaimed), got "
+              + policy
+              + "; use EAGER_ENGRAVE_LAZY_POINTER or EAGER_ENGRAVE_EAGER_POINTER");
+    }
   }
 
   /** A configuration with all defaults for {@code schema}. */
@@ -119,7 +152,9 @@ public record RtEngineConfig(
         defaultDramPath(),
         StatisticsMode.PER_QUERY,
         0,
-        ResultCacheSettings.DISABLED);
+        ResultCacheSettings.DISABLED,
+        DEFAULT_LOG_BYTES,
+        DEFAULT_LOG_FULL_TIMEOUT);
   }
 
   /** {@code /dev/shm} where it is a writable directory, else {@code java.io.tmpdir}. */
@@ -137,310 +172,100 @@ public record RtEngineConfig(
 
   /** Returns a copy with another analyzer. */
   public RtEngineConfig withAnalyzer(Analyzer a) {
-    return new RtEngineConfig(
-        schema,
-        a,
-        similarity,
-        codec,
-        segmentSize,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        policy,
-        mode,
-        mergeFactor,
-        queueCapacity,
-        partitions,
-        maxSegments,
-        dramPath,
-        statistics,
-        statisticsLagSegments,
-        cache);
+    Copy c = new Copy(this);
+    c.analyzer = a;
+    return c.build();
   }
 
   /** Returns a copy with another similarity (norms and scores). */
   public RtEngineConfig withSimilarity(Similarity s) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        s,
-        codec,
-        segmentSize,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        policy,
-        mode,
-        mergeFactor,
-        queueCapacity,
-        partitions,
-        maxSegments,
-        dramPath,
-        statistics,
-        statisticsLagSegments,
-        cache);
+    Copy c = new Copy(this);
+    c.similarity = s;
+    return c.build();
   }
 
   /** Returns a copy writing segments with {@code c}. */
-  public RtEngineConfig withCodec(Codec c) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        c,
-        segmentSize,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        policy,
-        mode,
-        mergeFactor,
-        queueCapacity,
-        partitions,
-        maxSegments,
-        dramPath,
-        statistics,
-        statisticsLagSegments,
-        cache);
+  public RtEngineConfig withCodec(Codec codec) {
+    Copy c = new Copy(this);
+    c.codec = codec;
+    return c.build();
   }
 
   /** Returns a copy with {@code docs} documents per live segment. */
   public RtEngineConfig withSegmentSize(int docs) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        codec,
-        docs,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        policy,
-        mode,
-        mergeFactor,
-        queueCapacity,
-        partitions,
-        maxSegments,
-        dramPath,
-        statistics,
-        statisticsLagSegments,
-        cache);
+    Copy c = new Copy(this);
+    c.segmentSize = docs;
+    return c.build();
   }
 
   /** Returns a copy with another DRAM budget for read-optimized segments (per partition). */
   public RtEngineConfig withDramBudgetBytes(long bytes) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        codec,
-        segmentSize,
-        bytes,
-        nvmBudgetBytes,
-        policy,
-        mode,
-        mergeFactor,
-        queueCapacity,
-        partitions,
-        maxSegments,
-        dramPath,
-        statistics,
-        statisticsLagSegments,
-        cache);
+    Copy c = new Copy(this);
+    c.dramBudgetBytes = bytes;
+    return c.build();
   }
 
   /** Returns a copy with another NVM budget (per partition). */
   public RtEngineConfig withNvmBudgetBytes(long bytes) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        codec,
-        segmentSize,
-        dramBudgetBytes,
-        bytes,
-        policy,
-        mode,
-        mergeFactor,
-        queueCapacity,
-        partitions,
-        maxSegments,
-        dramPath,
-        statistics,
-        statisticsLagSegments,
-        cache);
+    Copy c = new Copy(this);
+    c.nvmBudgetBytes = bytes;
+    return c.build();
   }
 
   /** Returns a copy with another engrave / pointer-update policy. */
   public RtEngineConfig withPolicy(PipelinePolicy p) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        codec,
-        segmentSize,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        p,
-        mode,
-        mergeFactor,
-        queueCapacity,
-        partitions,
-        maxSegments,
-        dramPath,
-        statistics,
-        statisticsLagSegments,
-        cache);
+    Copy c = new Copy(this);
+    c.policy = p;
+    return c.build();
   }
 
   /** Returns a copy with another durability mode. */
   public RtEngineConfig withMode(DurabilityMode m) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        codec,
-        segmentSize,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        policy,
-        m,
-        mergeFactor,
-        queueCapacity,
-        partitions,
-        maxSegments,
-        dramPath,
-        statistics,
-        statisticsLagSegments,
-        cache);
+    Copy c = new Copy(this);
+    c.mode = m;
+    return c.build();
   }
 
   /** Returns a copy merging at most {@code factor} segments at a time. */
   public RtEngineConfig withMergeFactor(int factor) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        codec,
-        segmentSize,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        policy,
-        mode,
-        factor,
-        queueCapacity,
-        partitions,
-        maxSegments,
-        dramPath,
-        statistics,
-        statisticsLagSegments,
-        cache);
+    Copy c = new Copy(this);
+    c.mergeFactor = factor;
+    return c.build();
   }
 
   /** Returns a copy with another flush queue capacity. */
   public RtEngineConfig withQueueCapacity(int capacity) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        codec,
-        segmentSize,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        policy,
-        mode,
-        mergeFactor,
-        capacity,
-        partitions,
-        maxSegments,
-        dramPath,
-        statistics,
-        statisticsLagSegments,
-        cache);
+    Copy c = new Copy(this);
+    c.queueCapacity = capacity;
+    return c.build();
   }
 
   /** Returns a copy with {@code count} document partitions. */
   public RtEngineConfig withPartitions(int count) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        codec,
-        segmentSize,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        policy,
-        mode,
-        mergeFactor,
-        queueCapacity,
-        count,
-        maxSegments,
-        dramPath,
-        statistics,
-        statisticsLagSegments,
-        cache);
+    Copy c = new Copy(this);
+    c.partitions = count;
+    return c.build();
   }
 
   /** Returns a copy keeping at most about {@code count} segments per partition. */
   public RtEngineConfig withMaxSegments(int count) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        codec,
-        segmentSize,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        policy,
-        mode,
-        mergeFactor,
-        queueCapacity,
-        partitions,
-        count,
-        dramPath,
-        statistics,
-        statisticsLagSegments,
-        cache);
+    Copy c = new Copy(this);
+    c.maxSegments = count;
+    return c.build();
   }
 
   /** Returns a copy keeping DRAM segment copies under {@code path} (a memory file system). */
   public RtEngineConfig withDramPath(Path path) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        codec,
-        segmentSize,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        policy,
-        mode,
-        mergeFactor,
-        queueCapacity,
-        partitions,
-        maxSegments,
-        path,
-        statistics,
-        statisticsLagSegments,
-        cache);
+    Copy c = new Copy(this);
+    c.dramPath = path;
+    return c.build();
   }
 
   /** Returns a copy scoring with {@code mode} statistics. */
   public RtEngineConfig withStatistics(StatisticsMode statisticsMode) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        codec,
-        segmentSize,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        policy,
-        mode,
-        mergeFactor,
-        queueCapacity,
-        partitions,
-        maxSegments,
-        dramPath,
-        statisticsMode,
-        statisticsLagSegments,
-        cache);
+    Copy c = new Copy(this);
+    c.statistics = statisticsMode;
+    return c.build();
   }
 
   /**
@@ -448,24 +273,12 @@ public record RtEngineConfig(
    * statistics to {@link StatisticsMode#PER_EPOCH}, which it needs.
    */
   public RtEngineConfig withResultCache(ResultCacheSettings settings) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        codec,
-        segmentSize,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        policy,
-        mode,
-        mergeFactor,
-        queueCapacity,
-        partitions,
-        maxSegments,
-        dramPath,
-        settings.enabled() ? StatisticsMode.PER_EPOCH : statistics,
-        statisticsLagSegments,
-        settings);
+    Copy c = new Copy(this);
+    c.cache = settings;
+    if (settings.enabled()) {
+      c.statistics = StatisticsMode.PER_EPOCH;
+    }
+    return c.build();
   }
 
   /**
@@ -473,23 +286,90 @@ public record RtEngineConfig(
    * partition before advancing (see {@link #statisticsLagSegments()}).
    */
   public RtEngineConfig withStatisticsLagSegments(int segments) {
-    return new RtEngineConfig(
-        schema,
-        analyzer,
-        similarity,
-        codec,
-        segmentSize,
-        dramBudgetBytes,
-        nvmBudgetBytes,
-        policy,
-        mode,
-        mergeFactor,
-        queueCapacity,
-        partitions,
-        maxSegments,
-        dramPath,
-        statistics,
-        segments,
-        cache);
+    Copy c = new Copy(this);
+    c.statisticsLagSegments = segments;
+    return c.build();
+  }
+
+  /** Returns a copy whose crash-consistent partitions each get an ingest log of {@code bytes}. */
+  public RtEngineConfig withLogBytes(long bytes) {
+    Copy c = new Copy(this);
+    c.logBytes = bytes;
+    return c.build();
+  }
+
+  /** Returns a copy in which a write waits at most {@code timeout} for room in a full ingest log. */
+  public RtEngineConfig withLogFullTimeout(Duration timeout) {
+    Copy c = new Copy(this);
+    c.logFullTimeout = timeout;
+    return c.build();
+  }
+
+  /** A mutable copy of every setting: the one place that lists them all besides the record. */
+  private static final class Copy {
+    RtSchema schema;
+    Analyzer analyzer;
+    Similarity similarity;
+    Codec codec;
+    int segmentSize;
+    long dramBudgetBytes;
+    long nvmBudgetBytes;
+    PipelinePolicy policy;
+    DurabilityMode mode;
+    int mergeFactor;
+    int queueCapacity;
+    int partitions;
+    int maxSegments;
+    Path dramPath;
+    StatisticsMode statistics;
+    int statisticsLagSegments;
+    ResultCacheSettings cache;
+    long logBytes;
+    Duration logFullTimeout;
+
+    Copy(RtEngineConfig from) {
+      schema = from.schema;
+      analyzer = from.analyzer;
+      similarity = from.similarity;
+      codec = from.codec;
+      segmentSize = from.segmentSize;
+      dramBudgetBytes = from.dramBudgetBytes;
+      nvmBudgetBytes = from.nvmBudgetBytes;
+      policy = from.policy;
+      mode = from.mode;
+      mergeFactor = from.mergeFactor;
+      queueCapacity = from.queueCapacity;
+      partitions = from.partitions;
+      maxSegments = from.maxSegments;
+      dramPath = from.dramPath;
+      statistics = from.statistics;
+      statisticsLagSegments = from.statisticsLagSegments;
+      cache = from.cache;
+      logBytes = from.logBytes;
+      logFullTimeout = from.logFullTimeout;
+    }
+
+    RtEngineConfig build() {
+      return new RtEngineConfig(
+          schema,
+          analyzer,
+          similarity,
+          codec,
+          segmentSize,
+          dramBudgetBytes,
+          nvmBudgetBytes,
+          policy,
+          mode,
+          mergeFactor,
+          queueCapacity,
+          partitions,
+          maxSegments,
+          dramPath,
+          statistics,
+          statisticsLagSegments,
+          cache,
+          logBytes,
+          logFullTimeout);
+    }
   }
 }

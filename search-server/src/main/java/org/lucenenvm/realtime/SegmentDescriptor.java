@@ -23,6 +23,7 @@ final class SegmentDescriptor {
   private volatile DeletedDocs deletions;
   private volatile boolean retired;
   private volatile IdFilter idFilter;
+  private volatile long lastSequence;
 
   SegmentDescriptor(long id, int level, int capacity, SegmentVersion global, SegmentState state) {
     this.id = id;
@@ -135,6 +136,20 @@ final class SegmentDescriptor {
     if (old != null) {
       old.decRef();
     }
+  }
+
+  /**
+   * The ingest log sequence number of the last operation applied while this segment took adds
+   * (crash-consistent mode; merged: the largest of its sources'); 0 when unknown (restored
+   * segments, other modes).
+   */
+  long lastSequence() {
+    return lastSequence;
+  }
+
+  /** Sets {@link #lastSequence} (when the live segment is frozen, or a merge creates it). */
+  void setLastSequence(long sequence) {
+    this.lastSequence = sequence;
   }
 
   /** Whether the segment was merged away or the engine closed (its versions are released). */

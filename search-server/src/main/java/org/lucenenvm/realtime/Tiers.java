@@ -116,19 +116,20 @@ final class Tiers implements Closeable {
     return ids;
   }
 
-  /** Deletes the NVM files of every segment not in {@code kept}. */
-  void deleteNvmSegmentsExcept(Set<Long> kept) throws IOException {
-    boolean deleted = false;
+  /** Deletes the NVM files of every segment not in {@code kept}; returns how many segments. */
+  int deleteNvmSegmentsExcept(Set<Long> kept) throws IOException {
+    Set<Long> deleted = new HashSet<>();
     for (String name : nvm.listAll()) {
       Long id = segmentIdOf(name);
       if (id != null && !kept.contains(id)) {
         nvm.deleteFile(name);
-        deleted = true;
+        deleted.add(id);
       }
     }
-    if (deleted) {
+    if (!deleted.isEmpty()) {
       nvm.syncMetaData();
     }
+    return deleted.size();
   }
 
   /**

@@ -19,6 +19,7 @@ import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.util.IOUtils;
 import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineConfig;
+import org.lucenenvm.realtime.RtRecovery;
 import org.lucenenvm.store.NvmDirectory;
 
 /**
@@ -28,8 +29,8 @@ import org.lucenenvm.store.NvmDirectory;
  * per index keeps indexes independent: dropping one deletes its file and returns the space to the
  * file system at once, and a damaged pool affects one index only.
  *
- * <p>Opening the registry reopens every index found (GRACEFUL mode: from its pool, without
- * re-indexing). An index that cannot be reopened (its engine refuses a pool left by a crash, or by
+ * <p>Opening the registry reopens every index found (CRASH_CONSISTENT and GRACEFUL modes: from
+ * its pool, without re-indexing; CRASH_CONSISTENT replays the ingest log and logs what it replayed). An index that cannot be reopened (its engine refuses a pool left by a crash, or by
  * a graceful shutdown that could not persist every acknowledged document, naming what is missing)
  * does not stop the others: it is listed as unavailable with the engine's reason, its requests get
  * 503, and dropping it deletes its files. Usable without HTTP.
@@ -104,9 +105,19 @@ public final class IndexRegistry implements Closeable {
               .withSegmentSize(config.segmentSize())
               .withDramBudgetBytes(config.dramBudgetBytes())
               .withMode(config.mode())
+              .withLogBytes(config.logBytes())
               .withPartitions(definition.partitions())
               .withResultCache(config.cache());
+      if (config.discardUnverifiable().contains(definition.name())) {
+        int discarded = RtEngine.discardUnverifiable(directory);
+        LOG.warning(
+            "index '" + definition.name() + "': --discard-unverifiable discarded what a crash left"
+                + " unverifiable in " + discarded + " partition(s); they open empty");
+      }
       RtEngine engine = RtEngine.open(directory, engineConfig, queryExecutor);
+      for (RtRecovery r : engine.recoveries()) {
+        LOG.info("index '" + definition.name() + "' opened: " + r.describe());
+      }
       return new OpenIndex(definition, directory, engine, analyzer, System.nanoTime() - start);
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileHandlingException(directory);

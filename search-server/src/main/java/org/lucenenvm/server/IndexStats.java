@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import org.lucenenvm.cache.ResultCacheStats;
 import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineStats;
+import org.lucenenvm.realtime.RtRecovery;
 import org.lucenenvm.realtime.RtSegmentInfo;
 import org.lucenenvm.realtime.SegmentState;
 
@@ -32,6 +33,8 @@ import org.lucenenvm.realtime.SegmentState;
  * @param openMillis time it took to open (or reopen) the index
  * @param cache the result cache's counters and sizes since the index was opened, or null when the
  *     index has no cache
+ * @param replayedOperations ingest log operations the open replayed (CRASH_CONSISTENT mode: the
+ *     operations after the last durable segment; 0 in the other modes)
  */
 public record IndexStats(
     String index,
@@ -50,7 +53,8 @@ public record IndexStats(
     long queries,
     double queriesPerSecond,
     double openMillis,
-    ResultCacheStats cache) {
+    ResultCacheStats cache,
+    long replayedOperations) {
 
   /**
    * Work of one pipeline stage over all partitions.
@@ -108,6 +112,7 @@ public record IndexStats(
         index.queries().total(),
         index.queries().perSecond(),
         index.openNanos() / 1e6,
-        engine.cacheStats());
+        engine.cacheStats(),
+        engine.recoveries().stream().mapToLong(RtRecovery::operationsReplayed).sum());
   }
 }

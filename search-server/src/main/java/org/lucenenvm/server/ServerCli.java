@@ -3,6 +3,8 @@ package org.lucenenvm.server;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.Locale;
@@ -44,8 +46,14 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--pool-size", converter = ByteSize.class, description = "NVM pool size of each new index, e.g. 1g (default: ${DEFAULT-VALUE}).", defaultValue = "512m")
   long poolSize;
 
-  @Option(names = "--mode", description = "Durability: VOLATILE or GRACEFUL (default: ${DEFAULT-VALUE}).", defaultValue = "GRACEFUL")
+  @Option(names = "--mode", description = "Durability: CRASH_CONSISTENT (every acknowledged write survives a crash), GRACEFUL (survives a graceful shutdown only) or VOLATILE (default: ${DEFAULT-VALUE}).", defaultValue = "CRASH_CONSISTENT")
   DurabilityMode mode;
+
+  @Option(names = "--log-size", converter = ByteSize.class, description = "CRASH_CONSISTENT mode: ingest log of each partition, taken from the index's pool; a write waits (then fails) while it is full (default: ${DEFAULT-VALUE}).", defaultValue = "64m")
+  long logSize;
+
+  @Option(names = "--discard-unverifiable", paramLabel = "<index>", description = "Starts index <index> empty, discarding what a crash in GRACEFUL mode left (its unavailability message names this option); repeatable.")
+  Set<String> discardUnverifiable = new LinkedHashSet<>();
 
   @Option(names = "--dram-budget", converter = ByteSize.class, description = "DRAM budget of each partition's flushed segments (default: ${DEFAULT-VALUE}).", defaultValue = "64m")
   long dramBudget;
@@ -118,6 +126,8 @@ public final class ServerCli implements Callable<Integer> {
         .dataDir(dataDir)
         .poolSizeBytes(poolSize)
         .mode(mode)
+        .logBytes(logSize)
+        .discardUnverifiable(discardUnverifiable)
         .dramBudgetBytes(dramBudget)
         .segmentSize(segmentSize)
         .codec(codec)

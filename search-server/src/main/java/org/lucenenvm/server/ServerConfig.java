@@ -4,20 +4,28 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.lucene.codecs.Codec;
 import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.realtime.DurabilityMode;
+import org.lucenenvm.realtime.RtEngineConfig;
 import org.lucenenvm.realtime.RtSchema;
 
 /**
  * Settings of a {@link SearchServer}. Build one with {@link #builder()}; every setting has a safe
- * default (loopback only, no token, bounded bodies and concurrency, graceful durability).
+ * default (loopback only, no token, bounded bodies and concurrency, crash-consistent durability).
  *
  * @param host address to bind; {@code 127.0.0.1} unless told otherwise
  * @param port TCP port; 0 picks a free one (see {@link SearchServer#port()})
  * @param dataDir directory holding one pool file and one definition file per index
  * @param poolSizeBytes size of the NVM pool file of each new index
- * @param mode durability of every index (GRACEFUL: a restart reopens the indexes from their pools)
+ * @param mode durability of every index (CRASH_CONSISTENT, the default: every acknowledged write
+ *     survives a crash and a restart replays the ingest log; GRACEFUL: a restart after a graceful
+ *     shutdown reopens the indexes from their pools, a crash leaves them unavailable; VOLATILE)
+ * @param logBytes ingest log size of each partition in CRASH_CONSISTENT mode (taken from the
+ *     index's pool)
+ * @param discardUnverifiable indexes whose unverifiable state (a crashed GRACEFUL engine's) is
+ *     discarded at startup, so they open empty: the operator's explicit acceptance of the loss
  * @param dramBudgetBytes DRAM budget of each partition's read-optimized segments
  * @param segmentSize documents per live segment
  * @param codec codec SPI name of flushed and merged segments (e.g. {@code NvmCodec}, {@code
@@ -39,6 +47,8 @@ public record ServerConfig(
     Path dataDir,
     long poolSizeBytes,
     DurabilityMode mode,
+    long logBytes,
+    Set<String> discardUnverifiable,
     long dramBudgetBytes,
     int segmentSize,
     String codec,
@@ -60,6 +70,19 @@ public record ServerConfig(
     Objects.requireNonNull(codec, "codec");
     Objects.requireNonNull(queryLimits, "queryLimits");
     Objects.requireNonNull(cache, "cache");
+    discardUnverifiable = Set.copyOf(discardUnverifiable);
+    require(
+        logBytes >= RtEngineConfig.MIN_LOG_BYTES,
+        "logBytes must be >= " + RtEngineConfig.MIN_LOG_BYTES + ", got " + logBytes);
+    require(
+        mode != DurabilityMode.CRASH_CONSISTENT || logBytes * partitions <= poolSizeBytes / 2,
+        "the ingest logs of a new index (log size "
+            + logBytes
+            + " x "
+            + partitions
+            + " partitions) must take at most half its pool ("
+            + poolSizeBytes
+            + " bytes): lower --log-size or raise --pool-size");
     require(port >= 0 && port <= 65535, "port must be in 0..65535, got " + port);
     require(poolSizeBytes >= 1L << 20, "poolSizeBytes must be >= 1 MiB, got " + poolSizeBytes);
     require(dramBudgetBytes >= 0, "dramBudgetBytes must be >= 0, got " + dramBudgetBytes);
@@ -110,7 +133,9 @@ public record ServerConfig(
     private int port = 8080;
     private Path dataDir = Path.of("data");
     private long poolSizeBytes = 512L << 20;
-    private DurabilityMode mode = DurabilityMode.GRACEFUL;
+    private DurabilityMode mode = DurabilityMode.CRASH_CONSISTENT;
+    private long logBytes = 64L << 20;
+    private Set<String> discardUnverifiable = Set.of();
     private long dramBudgetBytes = 64L << 20;
     private int segmentSize = 10_000;
     private String codec = "Lucene104";
@@ -148,6 +173,16 @@ public record ServerConfig(
 
     public Builder mode(DurabilityMode v) {
       mode = v;
+      return this;
+    }
+
+    public Builder logBytes(long v) {
+      logBytes = v;
+      return this;
+    }
+
+    public Builder discardUnverifiable(Set<String> v) {
+      discardUnverifiable = v;
       return this;
     }
 
@@ -219,6 +254,8 @@ public record ServerConfig(
           dataDir,
           poolSizeBytes,
           mode,
+          logBytes,
+          discardUnverifiable,
           dramBudgetBytes,
           segmentSize,
           codec,

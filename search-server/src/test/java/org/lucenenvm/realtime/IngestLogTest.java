@@ -99,6 +99,35 @@ public class IngestLogTest extends LuceneTestCase {
     }
   }
 
+  public void testSplitWriteThenAwaitDurableAndRestartAfter() throws Exception {
+    try (NvmDirectory dir = NvmDirectory.open(pool, POOL)) {
+      try (IngestLog log = IngestLog.open(dir, LOG, 64 * 1024, Duration.ZERO, 5)) {
+        assertEquals(5, log.firstSequence());
+        long space = log.reserve(id(5), doc(5));
+        assertEquals(RECORD_SPACE, space);
+        long seq = log.write(space, op(5), id(5), doc(5));
+        assertEquals(5, seq);
+        assertEquals("written, not yet durable", 4, log.lastSequence());
+        log.awaitDurable(seq);
+        assertEquals(5, log.lastSequence());
+        expectThrows(IllegalArgumentException.class, () -> log.awaitDurable(6));
+        log.release(log.reserve(id(6), doc(6)));
+        assertEquals(RECORD_SPACE, log.usedBytes());
+        expectThrows(IllegalArgumentException.class, () -> log.restartAfter(4));
+        log.restartAfter(20); // operations up to 20 are held elsewhere
+        assertEquals(21, log.firstSequence());
+        assertEquals(0, log.usedBytes());
+        assertEquals(21, append(log, 21));
+      }
+      try (IngestLog log = IngestLog.open(dir, LOG, 64 * 1024, Duration.ZERO)) {
+        List<LogRecord> records = readAll(log, 21);
+        assertEquals(1, records.size());
+        assertEquals(21, records.get(0).sequence());
+        assertRecord(21, records.get(0));
+      }
+    }
+  }
+
   public void testTruncateReclaimsAndWrapsAround() throws Exception {
     long capacity = 20 * RECORD_SPACE;
     long next = 0;

@@ -46,6 +46,20 @@ public class ManifestTest extends LuceneTestCase {
     }
   }
 
+  public void testLoggedManifestKeepsItsDurableSequence() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory()) {
+      Manifest.logged(7, incomplete().segments(), 123_456_789_012L).write(dir);
+      Manifest read = Manifest.find(dir);
+      assertEquals(Manifest.Status.LOGGED, read.status());
+      assertEquals(123_456_789_012L, read.durableSequence());
+      assertEquals(7, read.nextSegmentId());
+      assertEquals(138, read.persistedDocs());
+      expectThrows(
+          IllegalArgumentException.class,
+          () -> new Manifest(Manifest.Status.CLEAN, 1, List.of(), null, 5));
+    }
+  }
+
   public void testReplacementInterruptedBeforeRenameIsCompleted() throws Exception {
     try (Directory dir = new ByteBuffersDirectory()) {
       incomplete().write(dir);

@@ -33,7 +33,9 @@ public class ServerCliTest {
     assertEquals("127.0.0.1", c.host());
     assertTrue(c.bindsLoopbackOnly());
     assertNull(c.authToken());
-    assertEquals(DurabilityMode.GRACEFUL, c.mode());
+    assertEquals(DurabilityMode.CRASH_CONSISTENT, c.mode());
+    assertEquals(64L << 20, c.logBytes());
+    assertTrue(c.discardUnverifiable().isEmpty());
     assertEquals("Lucene104", c.codec());
     assertEquals(512L << 20, c.poolSizeBytes());
     assertEquals(32, c.maxConcurrentRequests());
@@ -82,6 +84,7 @@ public class ServerCliTest {
             "data-dir=/srv/pools",
             "pool-size=256m",
             "mode=VOLATILE",
+            "log-size=1m",
             "dram-budget=8m",
             "segment-size=500",
             "codec=NvmCodec",
@@ -103,6 +106,7 @@ public class ServerCliTest {
     assertEquals(Path.of("/srv/pools"), c.dataDir());
     assertEquals(256L << 20, c.poolSizeBytes());
     assertEquals(DurabilityMode.VOLATILE, c.mode());
+    assertEquals(1L << 20, c.logBytes());
     assertEquals(8L << 20, c.dramBudgetBytes());
     assertEquals(500, c.segmentSize());
     assertEquals(3, c.partitions());

@@ -17,12 +17,16 @@ import java.util.regex.Pattern;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.lucenenvm.realtime.DurabilityMode;
 
 /**
- * The command-line server in its own JVM, stopped with SIGTERM: the shutdown hook closes it
- * gracefully, and the next server reopens the index with every acknowledged document.
+ * The command-line server in its own JVM (default, crash-consistent mode), stopped with SIGTERM
+ * (the shutdown hook closes it) or killed with SIGKILL: the next server reopens the index with
+ * every acknowledged write.
  */
 public class ShutdownSignalTest {
+  private static final long LOG_BYTES = 1L << 20;
+
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @Test
@@ -42,7 +46,31 @@ public class ShutdownSignalTest {
     } finally {
       child.destroyForcibly();
     }
-    ServerConfig config = LiveServer.config(data).build();
+    assertRestartServesEveryAcknowledgedWrite(data);
+  }
+
+  /** The scenario: kill -9 of a server in its default (crash-consistent) mode loses nothing. */
+  @Test
+  public void sigkillLosesNothingAcknowledged() throws Exception {
+    Path data = tmp.newFolder().toPath();
+    Process child = startCli(data);
+    try {
+      URI base = awaitUri(child);
+      try (ApiClient api = new ApiClient(base, null)) {
+        api.createIndex("sig", SyntheticCorpus.indexSpec(2));
+        assertEquals(300, api.bulk("sig", new SyntheticCorpus(1000).batch(0, 300)).get("acknowledged").asLong());
+        api.call("DELETE", "indexes/sig/docs/doc-5", null);
+      }
+    } finally {
+      child.destroyForcibly(); // SIGKILL
+      child.waitFor(60, TimeUnit.SECONDS);
+    }
+    assertRestartServesEveryAcknowledgedWrite(data);
+  }
+
+  private static void assertRestartServesEveryAcknowledgedWrite(Path data) throws Exception {
+    ServerConfig config =
+        LiveServer.config(data).mode(DurabilityMode.CRASH_CONSISTENT).logBytes(LOG_BYTES).build();
     try (LiveServer s = new LiveServer(config)) {
       assertEquals(299, s.get("/indexes/sig/_stats").json().get("docs").asLong());
       assertEquals(404, s.get("/indexes/sig/docs/doc-5").status());
@@ -57,7 +85,7 @@ public class ShutdownSignalTest {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(ServerCli.class.getName());
-    command.addAll(List.of("--port", "0", "--data-dir", data.toString(), "--pool-size", "16m", "--segment-size", "50"));
+    command.addAll(List.of("--port", "0", "--data-dir", data.toString(), "--pool-size", "16m", "--log-size", Long.toString(LOG_BYTES), "--segment-size", "50"));
     return new ProcessBuilder(command).redirectErrorStream(true).start();
   }
 

@@ -1,0 +1,61 @@
+package org.lucenenvm.realtime;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Random;
+import org.lucenenvm.realtime.CrashConsistentEngine.Op;
+
+/**
+ * The kill test's operation stream: a seeded sequence of adds, updates and deletes, each valid for
+ * the state the ones before it leave, so the child JVM that runs it and the parent that checks it
+ * generate the same operation number n. Also the model: the state after the operations so far.
+ */
+final class KillTestWorkload {
+  private final Random random;
+  private final Map<String, String> state = new LinkedHashMap<>();
+  private long generated;
+  private Op pending;
+  private final java.util.List<Op> history = new java.util.ArrayList<>();
+
+  /** The operations applied so far, in order (operation n at index n). */
+  java.util.List<Op> history() {
+    return history;
+  }
+
+  KillTestWorkload(long seed) {
+    this.random = new Random(seed);
+  }
+
+  /** Operation number {@link #applied()} (the next one), generated once. */
+  Op next() {
+    if (pending == null) {
+      pending = CrashConsistentEngine.randomOp(random, state, (int) generated);
+    }
+    return pending;
+  }
+
+  /** Applies {@link #next()} to the model. */
+  void advance() {
+    history.add(next());
+    next().applyTo(state);
+    pending = null;
+    generated++;
+  }
+
+  /** Operations applied to the model so far. */
+  long applied() {
+    return generated;
+  }
+
+  /** The model: id to body after the operations applied so far. */
+  Map<String, String> state() {
+    return state;
+  }
+
+  /** The model after the operations applied so far and {@link #next()}. */
+  Map<String, String> stateWithNext() {
+    Map<String, String> with = new LinkedHashMap<>(state);
+    next().applyTo(with);
+    return with;
+  }
+}

@@ -1,0 +1,273 @@
+package org.lucenenvm.realtime;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.store.SingleInstanceLockFactory;
+import org.apache.lucene.tests.util.LuceneTestCase;
+import org.lucenenvm.realtime.CrashConsistentEngine.Acknowledged;
+import org.lucenenvm.realtime.CrashConsistentEngine.Snapshot;
+import org.lucenenvm.store.NvmDirectory;
+import org.lucenenvm.store.NvmHeap;
+import org.lucenenvm.store.NvmRegion;
+import org.lucenenvm.store.PoolPaths;
+import org.lucenenvm.store.PowerFailureSimulator;
+
+/**
+ * {@link DurabilityMode#CRASH_CONSISTENT}: crashes (pool images taken while the engine runs, as a
+ * {@code kill -9} or a power failure leaves them) lose no acknowledged operation; recovery drops
+ * unlisted segments, refuses damaged logs naming where, and a full log fails clearly.
+ */
+public class RtEngineCrashConsistentTest extends LuceneTestCase {
+  private static final long POOL = 48L << 20;
+
+  /** A pool watched by a power-failure simulator that reports nothing, for crash images on demand. */
+  private static final class Pool implements AutoCloseable {
+    final Path dir;
+    final PowerFailureSimulator simulator = new PowerFailureSimulator(point -> {});
+    final NvmHeap heap;
+    final NvmDirectory nvm;
+    private int images;
+
+    Pool(Path testDir) throws IOException {
+      dir = PoolPaths.imageDir(testDir);
+      heap = NvmHeap.open(dir.resolve("index.pool"), POOL, NvmHeap.OpenMode.CREATE_OR_OPEN, simulator);
+      nvm = new NvmDirectory(heap, new SingleInstanceLockFactory());
+    }
+
+    /** The pool a crash now could leave (unpersisted stores: all kept, or none). */
+    Path crash(boolean keepUnpersisted) throws IOException {
+      Path image = dir.resolve("crash" + images++ + ".pool");
+      synchronized (simulator) { // no persist while the image is written
+        simulator
+            .crashPointNow()
+            .writeImage(
+                image,
+                keepUnpersisted
+                    ? PowerFailureSimulator.allDirtyLines()
+                    : PowerFailureSimulator.noDirtyLines());
+      }
+      return image;
+    }
+
+    @Override
+    public void close() throws Exception {
+      try {
+        nvm.close();
+        heap.close();
+      } finally {
+        PoolPaths.deleteImages(dir);
+      }
+    }
+  }
+
+  private static NvmDirectory openImage(Path image) throws IOException {
+    return NvmDirectory.open(image, 0);
+  }
+
+  public void testEveryAcknowledgedOperationSurvivesCrashes() throws Exception {
+    Random r = new Random(random().nextLong());
+    Acknowledged acked = new Acknowledged();
+    try (Pool pool = new Pool(createTempDir("cc"))) {
+      RtEngineConfig config = CrashConsistentEngine.config();
+      long replayed = 0;
+      try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
+        for (int round = 0; round < 4; round++) {
+          for (int i = 0; i < 150; i++) {
+            acked.run(engine, CrashConsistentEngine.randomOp(r, acked.state(), round * 1000 + i));
+          }
+          Snapshot expected = acked.snapshot();
+          for (boolean keep : new boolean[] {false, true}) {
+            Path image = pool.crash(keep);
+            try (NvmDirectory recovered = openImage(image);
+                RtEngine reopened = RtEngine.open(recovered, config)) {
+              expected.assertHeldBy(reopened, "round " + round + ", unpersisted kept: " + keep);
+              RtRecovery report = reopened.recoveries().get(0);
+              assertEquals(report.toString(), "LOGGED", report.manifest());
+              replayed += report.operationsReplayed();
+            }
+          }
+        }
+        assertTrue(engine.stats().toString(), engine.segments().size() > 1);
+        assertTrue("no crash image had operations to replay", replayed > 0);
+      }
+      // A close leaves the live segment's operations in the log; the next open replays them.
+      try (RtEngine reopened = RtEngine.open(pool.nvm, config)) {
+        acked.snapshot().assertHeldBy(reopened, "after close");
+        for (int i = 0; i < 100; i++) {
+          acked.run(reopened, CrashConsistentEngine.randomOp(r, acked.state(), 10_000 + i));
+        }
+      }
+      try (RtEngine reopened = RtEngine.open(pool.nvm, config)) {
+        acked.snapshot().assertHeldBy(reopened, "after a second close");
+      }
+      IllegalStateException refused =
+          expectThrows(
+              IllegalStateException.class,
+              () -> RtEngine.open(pool.nvm, config.withMode(DurabilityMode.GRACEFUL)));
+      assertTrue(refused.getMessage(), refused.getMessage().contains("open it in CRASH_CONSISTENT mode"));
+    }
+  }
+
+  public void testRecoveryDropsSegmentsTheManifestDoesNotList() throws Exception {
+    Random r = new Random(random().nextLong());
+    Acknowledged acked = new Acknowledged();
+    try (Pool pool = new Pool(createTempDir("cc"))) {
+      RtEngineConfig config = CrashConsistentEngine.config();
+      Path image;
+      try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
+        for (int i = 0; i < 200; i++) {
+          acked.run(engine, CrashConsistentEngine.randomOp(r, acked.state(), i));
+        }
+        image = pool.crash(true);
+      }
+      try (NvmDirectory recovered = openImage(image)) {
+        // What an engrave interrupted by the crash leaves: files of a segment nobody listed.
+        try (IndexOutput out = recovered.createOutput(Tiers.namespace(9_999) + "_0.si", IOContext.DEFAULT)) {
+          out.writeString("half an engrave");
+        }
+        recovered.sync(List.of(Tiers.namespace(9_999) + "_0.si"));
+        recovered.syncMetaData();
+        try (RtEngine reopened = RtEngine.open(recovered, config)) {
+          acked.snapshot().assertHeldBy(reopened, "after dropping");
+          // the planted one, and any engrave or merge the crash interrupted
+          RtRecovery report = reopened.recoveries().get(0);
+          assertTrue(report.toString(), report.segmentsDropped() >= 1);
+        }
+        for (String file : recovered.listAll()) {
+          assertFalse(file, file.startsWith(Tiers.namespace(9_999)));
+        }
+      }
+    }
+  }
+
+  public void testDamagedLogRecordIsRefusedNamingPoolOffsetAndRecord() throws Exception {
+    try (Pool pool = new Pool(createTempDir("cc"))) {
+      RtEngineConfig config = CrashConsistentEngine.config().withSegmentSize(1000);
+      Path image;
+      try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
+        for (int i = 0; i < 5; i++) {
+          engine.add(new RtDocument("doc" + i, Map.of("body", "text " + i)));
+        }
+        image = pool.crash(false);
+      }
+      try (NvmDirectory recovered = openImage(image)) {
+        long flipAt;
+        try (NvmRegion region = recovered.openRegion(PartitionLifecycle.LOG_NAME)) {
+          MemorySegment file = region.segment();
+          IngestLogFormat.Head head = IngestLogFormat.readSlot(file, IngestLogFormat.SLOT_0);
+          // inside the id of the first record (no truncation happened: one live segment)
+          flipAt = region.poolOffset() + IngestLogFormat.HEADER_SIZE + head.position() + IngestLogFormat.RECORD_HEADER + 1;
+        }
+        recovered.close();
+        try (FileChannel ch = FileChannel.open(image, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+          ByteBuffer b = ByteBuffer.allocate(1);
+          ch.read(b, flipAt);
+          b.put(0, (byte) (b.get(0) ^ 0x20)).rewind();
+          ch.write(b, flipAt);
+        }
+      }
+      try (NvmDirectory damaged = openImage(image)) {
+        CorruptIngestLogException e =
+            expectThrows(CorruptIngestLogException.class, () -> RtEngine.open(damaged, config));
+        String m = e.getMessage();
+        assertTrue(m, m.contains(image.toString()));
+        assertTrue(m, m.contains("pool offset"));
+        assertTrue(m, m.contains("record 1 "));
+      }
+    }
+  }
+
+  public void testFullLogFailsClearlyAndLosesNothingAcknowledged() throws Exception {
+    try (Pool pool = new Pool(createTempDir("cc"))) {
+      RtEngineConfig config = CrashConsistentEngine.config().withLogFullTimeout(Duration.ofMillis(100));
+      Path image;
+      try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
+        engine.add(new RtDocument("small", Map.of("body", "kept")));
+        String huge = "word ".repeat((int) (RtEngineConfig.MIN_LOG_BYTES / 4));
+        java.io.UncheckedIOException e =
+            expectThrows(
+                java.io.UncheckedIOException.class,
+                () -> engine.add(new RtDocument("huge", Map.of("body", huge))));
+        assertTrue(e.getCause() instanceof IngestLogFullException);
+        assertTrue(e.getMessage(), e.getMessage().contains("logBytes"));
+        assertTrue(e.getMessage(), e.getMessage().contains("--log-size"));
+        assertNull(engine.get("huge"));
+        engine.add(new RtDocument("after", Map.of("body", "kept too")));
+        image = pool.crash(false);
+      }
+      try (NvmDirectory recovered = openImage(image);
+          RtEngine reopened = RtEngine.open(recovered, config)) {
+        assertEquals(Map.of("small", "kept", "after", "kept too"), CrashConsistentEngine.contents(reopened));
+      }
+    }
+  }
+
+  public void testRefusesWhatCannotBeCrashConsistent() throws Exception {
+    IllegalArgumentException lazy =
+        expectThrows(
+            IllegalArgumentException.class,
+            () -> CrashConsistentEngine.config().withPolicy(PipelinePolicy.LAZY_ENGRAVE_LAZY_POINTER));
+    assertTrue(lazy.getMessage(), lazy.getMessage().contains("eager-engrave"));
+    try (Directory dir = new ByteBuffersDirectory()) {
+      IllegalArgumentException notNvm =
+          expectThrows(IllegalArgumentException.class, () -> RtEngine.open(dir, CrashConsistentEngine.config()));
+      assertTrue(notNvm.getMessage(), notNvm.getMessage().contains("needs an NvmDirectory"));
+    }
+  }
+
+  public void testPartitionsEachReplayTheirOwnLog() throws Exception {
+    Random r = new Random(random().nextLong());
+    Acknowledged acked = new Acknowledged();
+    try (Pool pool = new Pool(createTempDir("cc"))) {
+      RtEngineConfig config = CrashConsistentEngine.config().withPartitions(2);
+      Path image;
+      try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
+        for (int i = 0; i < 300; i++) {
+          acked.run(engine, CrashConsistentEngine.randomOp(r, acked.state(), i));
+        }
+        image = pool.crash(true);
+      }
+      try (NvmDirectory recovered = openImage(image);
+          RtEngine reopened = RtEngine.open(recovered, config)) {
+        acked.snapshot().assertHeldBy(reopened, "two partitions");
+        assertEquals(2, reopened.recoveries().size());
+      }
+    }
+  }
+
+  public void testGracefulCrashNamesTheCallThatAcceptsTheLoss() throws Exception {
+    try (Pool pool = new Pool(createTempDir("graceful"))) {
+      RtEngineConfig graceful = CrashConsistentEngine.config().withMode(DurabilityMode.GRACEFUL);
+      Path image;
+      try (RtEngine engine = RtEngine.open(pool.nvm, graceful)) {
+        for (int i = 0; i < 100; i++) {
+          engine.add(new RtDocument("doc" + i, Map.of("body", "text " + i)));
+        }
+        image = pool.crash(true);
+      }
+      try (NvmDirectory crashed = openImage(image)) {
+        IllegalStateException refused =
+            expectThrows(IllegalStateException.class, () -> RtEngine.open(crashed, graceful));
+        assertTrue(refused.getMessage(), refused.getMessage().contains("RtEngine.discardUnverifiable"));
+        assertTrue(refused.getMessage(), refused.getMessage().contains("--discard-unverifiable"));
+        assertEquals(1, RtEngine.discardUnverifiable(crashed));
+        try (RtEngine reopened = RtEngine.open(crashed, graceful)) {
+          assertEquals(0, reopened.stats().liveDocs());
+        }
+        assertEquals("nothing left to discard", 0, RtEngine.discardUnverifiable(crashed));
+      }
+    }
+  }
+}
