@@ -69,7 +69,10 @@ public class ServerCliTest {
     IllegalArgumentException tooLarge =
         assertThrows(
             IllegalArgumentException.class,
-            () -> parse("--pool-size", "64m", "--cache-size", "48m", "--cache-tier", "nvm"));
+            () ->
+                parse(
+                    "--pool-size", "64m", "--log-size", "8m", "--cache-size", "48m", "--cache-tier",
+                    "nvm"));
     assertTrue(tooLarge.getMessage(), tooLarge.getMessage().contains("half the pool size"));
   }
 
