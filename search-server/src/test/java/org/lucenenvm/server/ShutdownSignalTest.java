@@ -34,12 +34,7 @@ public class ShutdownSignalTest {
     Path data = tmp.newFolder().toPath();
     Process child = startCli(data);
     try {
-      URI base = awaitUri(child);
-      try (ApiClient api = new ApiClient(base, null)) {
-        api.createIndex("sig", SyntheticCorpus.indexSpec(2));
-        assertEquals(300, api.bulk("sig", new SyntheticCorpus(1000).batch(0, 300)).get("acknowledged").asLong());
-        api.call("DELETE", "indexes/sig/docs/doc-5", null);
-      }
+      writeAcknowledged(child);
       child.destroy();
       assertTrue("server did not stop", child.waitFor(60, TimeUnit.SECONDS));
       assertEquals("exit status after SIGTERM", 143, child.exitValue());
@@ -49,18 +44,23 @@ public class ShutdownSignalTest {
     assertRestartServesEveryAcknowledgedWrite(data);
   }
 
+  /** Creates index {@code sig} on the running server, adds 300 documents and deletes one. */
+  private static void writeAcknowledged(Process child) throws Exception {
+    URI base = awaitUri(child);
+    try (ApiClient api = new ApiClient(base, null)) {
+      api.createIndex("sig", SyntheticCorpus.indexSpec(2));
+      assertEquals(300, api.bulk("sig", new SyntheticCorpus(1000).batch(0, 300)).get("acknowledged").asLong());
+      api.call("DELETE", "indexes/sig/docs/doc-5", null);
+    }
+  }
+
   /** The scenario: kill -9 of a server in its default (crash-consistent) mode loses nothing. */
   @Test
   public void sigkillLosesNothingAcknowledged() throws Exception {
     Path data = tmp.newFolder().toPath();
     Process child = startCli(data);
     try {
-      URI base = awaitUri(child);
-      try (ApiClient api = new ApiClient(base, null)) {
-        api.createIndex("sig", SyntheticCorpus.indexSpec(2));
-        assertEquals(300, api.bulk("sig", new SyntheticCorpus(1000).batch(0, 300)).get("acknowledged").asLong());
-        api.call("DELETE", "indexes/sig/docs/doc-5", null);
-      }
+      writeAcknowledged(child);
     } finally {
       child.destroyForcibly(); // SIGKILL
       child.waitFor(60, TimeUnit.SECONDS);
