@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.lucenenvm.realtime.DurabilityMode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -60,7 +59,6 @@ public final class ServerDemo implements Callable<Integer> {
             .port(0)
             .dataDir(dataDir)
             .poolSizeBytes(poolSize)
-            .mode(DurabilityMode.GRACEFUL)
             .segmentSize(2_000)
             .dramBudgetBytes(8L << 20)
             .codec(codec)
