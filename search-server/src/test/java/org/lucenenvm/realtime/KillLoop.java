@@ -73,7 +73,7 @@ public final class KillLoop {
     this.seed = seed;
     this.maxWaitMillis = maxWaitMillis;
     this.pool = workDir.resolve("killtest.pool");
-    this.model = new KillTestWorkload(seed);
+    this.model = new KillTestWorkload(seed, true);
     this.random = new Random(seed ^ 0x5DEECE66DL);
   }
 

@@ -36,7 +36,7 @@ public final class KillTestChild {
     long seed = Long.parseLong(args[1]);
     long first = Long.parseLong(args[2]);
     PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
-    KillTestWorkload workload = new KillTestWorkload(seed);
+    KillTestWorkload workload = new KillTestWorkload(seed, false);
     while (workload.applied() < first) {
       workload.advance();
     }

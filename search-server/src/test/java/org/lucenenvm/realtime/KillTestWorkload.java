@@ -1,6 +1,8 @@
 package org.lucenenvm.realtime;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.lucenenvm.realtime.CrashConsistentEngine.Op;
@@ -15,15 +17,23 @@ final class KillTestWorkload {
   private final Map<String, String> state = new LinkedHashMap<>();
   private long generated;
   private Op pending;
-  private final java.util.List<Op> history = new java.util.ArrayList<>();
+  private final List<Op> history;
 
-  /** The operations applied so far, in order (operation n at index n). */
-  java.util.List<Op> history() {
-    return history;
+  /**
+   * The stream of {@code seed}; with {@code keepHistory} it remembers every operation (for the
+   * parent's diagnosis of a failed point; the child, which only replays, does not need them).
+   */
+  KillTestWorkload(long seed, boolean keepHistory) {
+    this.random = new Random(seed);
+    this.history = keepHistory ? new ArrayList<>() : null;
   }
 
-  KillTestWorkload(long seed) {
-    this.random = new Random(seed);
+  /** The operations applied so far, in order (operation n at index n). */
+  List<Op> history() {
+    if (history == null) {
+      throw new IllegalStateException("this workload keeps no history");
+    }
+    return history;
   }
 
   /** Operation number {@link #applied()} (the next one), generated once. */
@@ -36,7 +46,9 @@ final class KillTestWorkload {
 
   /** Applies {@link #next()} to the model. */
   void advance() {
-    history.add(next());
+    if (history != null) {
+      history.add(next());
+    }
     next().applyTo(state);
     pending = null;
     generated++;
