@@ -25,6 +25,8 @@ public final class ResultCache implements Closeable {
   private final AdmissionRule admission;
   /** Single-term key to the disjunction keys whose entries hold that term's part. */
   private final Map<QueryKey, Set<QueryKey>> partHolders = new HashMap<>();
+  /** Disjunction keys that missed recently, least recent first (see {@link #miss}). */
+  private final RecentKeys recentDisjunctionMisses;
 
   private final LongAdder hits = new LongAdder();
   private final LongAdder partialHits = new LongAdder();
@@ -37,6 +39,7 @@ public final class ResultCache implements Closeable {
     this.storage = storage;
     this.policy = CachePolicy.create(settings.policy(), settings.maxEntries());
     this.admission = settings.admission();
+    this.recentDisjunctionMisses = new RecentKeys(settings.maxEntries());
     for (QueryKey key : storage.keys()) {
       List<QueryKey> evicted = policy.onInsert(key);
       for (QueryKey victim : evicted) {
@@ -87,9 +90,19 @@ public final class ResultCache implements Closeable {
     (partial ? partialHits : hits).increment();
   }
 
-  /** Records a query the cache could not answer. */
-  public void miss() {
+  /**
+   * Records that the cache could not answer {@code key}; returns whether {@code key} missed before,
+   * among the last {@code maxEntries} disjunction keys that missed (a single-term or conjunctive
+   * key returns false and is not remembered).
+   */
+  public boolean miss(QueryKey key) {
     misses.increment();
+    if (key.operator() != QueryKey.Operator.OR) {
+      return false;
+    }
+    synchronized (this) {
+      return !recentDisjunctionMisses.add(key);
+    }
   }
 
   /** Drops {@code key}'s entry because it no longer holds for the current segments. */

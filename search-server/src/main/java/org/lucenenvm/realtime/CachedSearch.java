@@ -37,7 +37,7 @@ import org.lucenenvm.cache.SegmentTag;
  * its hits was deleted since; deletions elsewhere in its segments leave its top-k exact and only
  * make its total a lower bound. An entry whose segments changed or whose hit was deleted is
  * invalidated. A single-term query may be answered from a disjunction entry's part for that term
- * (Partial Type I). Queries the cache cannot key, and snapshots with no epoch segment, bypass it.
+ * (Partial Type I); a disjunction's entry holds those parts from its key's second recent miss on. Queries the cache cannot key, and snapshots with no epoch segment, bypass it.
  */
 final class CachedSearch {
   private final ResultCache cache;
@@ -74,15 +74,17 @@ final class CachedSearch {
     }
     RtSnapshot.SnapshotSearcher s = snapshot.searcherFor(timeout);
     try {
-      TopDocs head = cachedHead(key, k, segments, s);
+      Head head = cachedHead(key, k, segments, s);
       if (head == null) {
-        cache.miss();
-        head = computeAndOffer(key, canonical, k, segments, s);
+        boolean repeated = cache.miss(key);
+        head =
+            new Head(
+                computeAndOffer(key, canonical, k, segments, s, repeated), CacheOutcome.MISS);
       }
       int[] tail = snapshot.tailLeaves();
       TopDocs merged =
-          tail.length == 0 ? head : merge(k, head, s.searchLeaves(canonical, k, tail));
-      return RtSnapshot.result(merged, s, withStoredFields);
+          tail.length == 0 ? head.top() : merge(k, head.top(), s.searchLeaves(canonical, k, tail));
+      return RtSnapshot.result(merged, s, withStoredFields).withCache(head.outcome());
     } catch (ExitableDirectoryReader.ExitingReaderException e) {
       return RtSnapshot.timedOutBeforeCollection();
     }
@@ -101,8 +103,11 @@ final class CachedSearch {
     return true;
   }
 
+  /** The epoch part of an answer, and whether an entry gave it. */
+  private record Head(TopDocs top, CacheOutcome outcome) {}
+
   /** The epoch part of the answer from a valid entry, or null (a miss). */
-  private TopDocs cachedHead(
+  private Head cachedHead(
       QueryKey key,
       int k,
       List<RtSnapshot.SnapshotSegment> segments,
@@ -112,7 +117,7 @@ final class CachedSearch {
       TopDocs top = answer(own, own.results(), k, segments, s);
       if (top != null) {
         cache.hit(key, false);
-        return top;
+        return new Head(top, CacheOutcome.HIT);
       }
     }
     if (key.operator() == QueryKey.Operator.SINGLE) {
@@ -122,7 +127,7 @@ final class CachedSearch {
           TopDocs top = answer(holder, holder.termPart(part.get()), k, segments, s);
           if (top != null) {
             cache.hit(holder.key(), true);
-            return top;
+            return new Head(top, CacheOutcome.PARTIAL_HIT);
           }
         }
       }
@@ -205,15 +210,18 @@ final class CachedSearch {
   }
 
   /**
-   * Searches the epoch segments, offers the result (with one part per term for a disjunction) to
-   * the cache unless the search timed out, and returns it.
+   * Searches the epoch segments, offers the result to the cache unless the search timed out, and
+   * returns it. A disjunction's entry holds one part per term (for Partial Type I) only when its
+   * key missed {@code before} (recently, see {@link ResultCache#miss}): a part costs one more
+   * search per term, worth paying for a query that repeats, not for one seen once.
    */
   private TopDocs computeAndOffer(
       QueryKey key,
       Query canonical,
       int k,
       List<RtSnapshot.SnapshotSegment> segments,
-      RtSnapshot.SnapshotSearcher s)
+      RtSnapshot.SnapshotSearcher s,
+      boolean missedBefore)
       throws IOException {
     int[] ords = new int[segments.size()];
     for (int i = 0; i < ords.length; i++) {
@@ -226,7 +234,7 @@ final class CachedSearch {
       return head;
     }
     List<ResultList> parts = new ArrayList<>();
-    if (key.operator() == QueryKey.Operator.OR) {
+    if (key.operator() == QueryKey.Operator.OR && missedBefore) {
       for (BytesRef term : key.terms()) {
         TopDocs part = s.searchLeaves(new TermQuery(new Term(key.field(), term)), k, ords);
         if (s.timedOut()) {

@@ -141,13 +141,16 @@ public final class RtSnapshot implements Closeable {
     for (ScoreDoc sd : top.scoreDocs) {
       hits.add(stored == null ? new RtHit(null, sd.score, Map.of()) : hit(stored, sd));
     }
-    return new RtSearchResult(top.totalHits, hits, s.timedOut());
+    return new RtSearchResult(top.totalHits, hits, s.timedOut(), CacheOutcome.BYPASSED);
   }
 
   /** The result of a query whose time ran out while it expanded terms, before collection. */
   static RtSearchResult timedOutBeforeCollection() {
     return new RtSearchResult(
-        new TotalHits(0, TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO), List.of(), true);
+        new TotalHits(0, TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO),
+        List.of(),
+        true,
+        CacheOutcome.BYPASSED);
   }
 
   /**
