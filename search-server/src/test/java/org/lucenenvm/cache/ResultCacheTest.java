@@ -65,6 +65,24 @@ public class ResultCacheTest extends LuceneTestCase {
     }
   }
 
+  public void testMissReportsARepeatedDisjunctionOnly() {
+    ResultCacheSettings settings = settings(4096, CachePolicy.Kind.LRU, 0);
+    int remembered = settings.maxEntries();
+    try (ResultCache cache = ResultCache.inDram(settings)) {
+      QueryKey single = EntryStoreTest.key(QueryKey.Operator.SINGLE, "x");
+      assertFalse(cache.miss(single));
+      assertFalse("single-term keys are not remembered", cache.miss(single));
+      QueryKey or = EntryStoreTest.key(QueryKey.Operator.OR, "x", "y");
+      assertFalse(cache.miss(or));
+      assertTrue(cache.miss(or));
+      for (int i = 0; i < remembered; i++) {
+        assertFalse(cache.miss(EntryStoreTest.key(QueryKey.Operator.OR, "a" + i, "b")));
+      }
+      assertFalse("forgotten after maxEntries newer misses", cache.miss(or));
+      assertEquals(4 + remembered + 1, cache.stats().misses());
+    }
+  }
+
   public void testPartHoldersFollowTheirEntries() {
     try (ResultCache cache = ResultCache.inDram(settings(1 << 16, CachePolicy.Kind.LRU, 0))) {
       QueryKey or = EntryStoreTest.key(QueryKey.Operator.OR, "x", "y");

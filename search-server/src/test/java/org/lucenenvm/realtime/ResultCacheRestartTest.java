@@ -19,7 +19,7 @@ import org.lucenenvm.store.PoolPaths;
  * open is never served.
  */
 public class ResultCacheRestartTest extends LuceneTestCase {
-  private static final int SEGMENT = 100;
+  static final int SEGMENT = 100;
   private static final long POOL = 64L << 20;
 
   private static RtEngineConfig config(CachePolicy.Kind policy) {
@@ -117,7 +117,7 @@ public class ResultCacheRestartTest extends LuceneTestCase {
    * Waits (bounded) until every full segment of documents doc0..doc{docs-1} is flushed, so the
    * epoch holds still.
    */
-  private static void awaitFlushed(RtEngine engine, int docs) throws Exception {
+  static void awaitFlushed(RtEngine engine, int docs) throws Exception {
     int[] perPartition = new int[engine.partitionCount()];
     for (int i = 0; i < docs; i++) {
       perPartition[engine.partitionOf("doc" + i)]++;

@@ -1,0 +1,71 @@
+package org.lucenenvm.realtime;
+
+import java.util.List;
+import java.util.Random;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.queryparser.classic.QueryParser;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.tests.util.LuceneTestCase;
+import org.lucenenvm.cache.CachePolicy;
+import org.lucenenvm.cache.ResultCacheSettings;
+
+/**
+ * A search reports how the cache took part ({@link RtSearchResult#cache()}), and a disjunction's
+ * entry holds its term parts (Partial Type I) only once its key missed a second time; every answer
+ * equals the uncached one.
+ */
+public class CacheOutcomeTest extends LuceneTestCase {
+  private static final int SEGMENT = ResultCacheRestartTest.SEGMENT;
+
+  public void testOutcomesAndTermPartsFromTheSecondMiss() throws Exception {
+    Random r = new Random(random().nextLong());
+    RtEngineConfig config =
+        RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
+            .withSegmentSize(SEGMENT)
+            .withResultCache(
+                ResultCacheSettings.of(
+                    ResultCacheSettings.Tier.DRAM, 1 << 20, CachePolicy.Kind.LRU, 0));
+    QueryParser parser = new QueryParser("body", new StandardAnalyzer());
+    Query or = parser.parse("w1 w2");
+    Query single = parser.parse("w2");
+    try (ByteBuffersDirectory nvm = new ByteBuffersDirectory();
+        RtEngine engine = RtEngine.open(nvm, config)) {
+      for (int i = 0; i < 3 * SEGMENT; i++) {
+        engine.add(TestCorpus.randomDocument(r, "doc" + i));
+      }
+      ResultCacheRestartTest.awaitFlushed(engine, 3 * SEGMENT);
+      assertTrue(
+          "too few matches to need a larger k", engine.count(or) > 10 && engine.count(single) > 0);
+      assertEquals(CacheOutcome.BYPASSED, search(engine, or, 10, false));
+      assertEquals(CacheOutcome.MISS, search(engine, or, 10, true));
+      assertEquals(CacheOutcome.HIT, search(engine, or, 10, true));
+      assertEquals("first miss: no term parts", CacheOutcome.MISS, search(engine, single, 10, true));
+      assertEquals(CacheOutcome.HIT, search(engine, single, 10, true));
+      Query other = parser.parse("w1");
+      // more hits than the entry holds: a second miss of the disjunction, now with its parts
+      assertEquals(CacheOutcome.MISS, search(engine, or, 20, true));
+      assertEquals(CacheOutcome.PARTIAL_HIT, search(engine, other, 20, true));
+      assertEquals(1, engine.cacheStats().partialHits());
+    }
+  }
+
+  /** The cache's outcome of {@code q}, after checking its answer against the uncached one. */
+  private static CacheOutcome search(RtEngine engine, Query q, int k, boolean useCache)
+      throws Exception {
+    try (RtSnapshot snapshot = engine.acquireSnapshot()) {
+      CachedSearch search = engine.cachedSearch();
+      RtSearchResult answer = search.search(snapshot, q, k, null, true, useCache);
+      RtSearchResult uncached = search.search(snapshot, q, k, null, true, false);
+      assertEquals(q + " k=" + k, hits(uncached), hits(answer));
+      assertEquals(CacheOutcome.BYPASSED, uncached.cache());
+      return answer.cache();
+    }
+  }
+
+  private static List<String> hits(RtSearchResult result) {
+    return result.hits().stream()
+        .map(h -> h.id() + "=" + Float.floatToIntBits(h.score()))
+        .toList();
+  }
+}
