@@ -36,6 +36,8 @@ import org.lucenenvm.cache.ResultCacheStats;
  * @param cache the result cache's counters when ingestion ended (null without a cache)
  * @param cacheAfterRestart GRACEFUL with a cache: its counters after the first {@value
  *     EngineTarget#RESTART_QUERIES} queries after the restart; else null
+ * @param cacheLatency with a cache: the engine's search time of the timed queries by cache outcome
+ *     (hits and misses apart; {@link CacheOutcomeLatency#HEADER}); else null
  */
 public record EngineFacts(
     String configuration,
@@ -55,7 +57,8 @@ public record EngineFacts(
     long reopenedNvmBytes,
     double segmentWaitMillis,
     ResultCacheStats cache,
-    ResultCacheStats cacheAfterRestart) {
+    ResultCacheStats cacheAfterRestart,
+    CacheOutcomeLatency cacheLatency) {
 
   /** File name in the output directory. */
   public static final String FILE = "engine.csv";
@@ -66,17 +69,19 @@ public record EngineFacts(
           + "sampled_max_live_bytes,end_dram_bytes,end_nvm_bytes,end_segments,max_segments_per_partition,close_ms,reopen_ms,reopened_docs,reopened_nvm_bytes,"
           + "segment_wait_ms,"
           + "cache_hits,cache_partial_hits,cache_misses,cache_hit_rate,cache_evictions,cache_invalidations,cache_entries,cache_bytes,"
-          + "restart_cache_hit_rate";
+          + "restart_cache_hit_rate,"
+          + CacheOutcomeLatency.HEADER;
 
   /** Appends this line to {@code dir}/{@value #FILE}, writing the header first if the file is new. */
   public void appendTo(Path dir) throws IOException {
     Path file = dir.resolve(FILE);
-    String line = String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%d,%.1f,%s,%s,%s,%.1f,%s,%s%n",
+    String line = String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%d,%.1f,%s,%s,%s,%.1f,%s,%s,%s%n",
         configuration, docs, dramBudgetBytes, peakDramBytes, sampledMaxDramBytes, largestDramSegmentBytes, sampledMaxLiveBytes,
         endDramBytes, endNvmBytes, endSegments.replace(',', ' '), sampledMaxSegmentsPerPartition, closeMillis,
         reopenMillis < 0 ? "" : String.format(Locale.ROOT, "%.1f", reopenMillis), reopenedDocs < 0 ? "" : Long.toString(reopenedDocs),
         reopenedNvmBytes < 0 ? "" : Long.toString(reopenedNvmBytes), segmentWaitMillis, cacheColumns(cache),
-        cacheAfterRestart == null ? "" : String.format(Locale.ROOT, "%.4f", cacheAfterRestart.hitRate()));
+        cacheAfterRestart == null ? "" : String.format(Locale.ROOT, "%.4f", cacheAfterRestart.hitRate()),
+        cacheLatency == null ? CacheOutcomeLatency.NO_COLUMNS : cacheLatency.columns());
     String text = Files.exists(file) ? line : HEADER + System.lineSeparator() + line;
     Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
   }

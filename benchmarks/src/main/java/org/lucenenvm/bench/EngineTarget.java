@@ -14,6 +14,7 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.util.IOUtils;
 import org.lucenenvm.cache.ResultCacheStats;
 import org.lucenenvm.realtime.DurabilityMode;
@@ -22,7 +23,9 @@ import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineConfig;
 import org.lucenenvm.realtime.RtEngineStats;
 import org.lucenenvm.realtime.RtSchema;
+import org.lucenenvm.realtime.RtSearchResult;
 import org.lucenenvm.realtime.RtSnapshot;
+import org.lucenenvm.realtime.SegmentState;
 import org.lucenenvm.store.NvmDirectory;
 
 /**
@@ -45,7 +48,9 @@ import org.lucenenvm.store.NvmDirectory;
  * restart) and counts the documents the reopened engine holds. With a result cache, queries go
  * through it ({@link RtEngine#search(RtSnapshot, Query, int,
  * org.apache.lucene.index.QueryTimeout, boolean, boolean)}) and its counters at the end of
- * ingestion are facts too. The facts go to a consumer.
+ * ingestion are facts too, with the engine's search time (without taking the snapshot) of the
+ * queries started after the warm-up share, hits and misses apart ({@link CacheOutcomeLatency}).
+ * The facts go to a consumer.
  */
 public final class EngineTarget implements RealTimeTarget {
 
@@ -54,12 +59,17 @@ public final class EngineTarget implements RealTimeTarget {
       RtSchema.builder().text(DocumentFactory.TITLE).keyword(DocumentFactory.DATE).text(DocumentFactory.BODY, false).build();
 
   private static final long SAMPLE_MILLIS = 500;
+  private static final long SETTLE_POLL_MILLIS = 50;
+  private static final int SETTLED_POLLS = 3;
+  private static final long SETTLE_TIMEOUT_MINUTES = 10;
 
   private final EngineSettings settings;
   private final RtEngineConfig config;
   private final Path pool;
   private final List<Query> restartQueries;
   private final Consumer<EngineFacts> facts;
+  /** Whether {@link #warmupReached()} waits for an idle pipeline (a static window). */
+  private final boolean settle;
   private final NvmDirectory directory;
   private final RtEngine engine;
   private final ScheduledExecutorService sampler;
@@ -68,13 +78,17 @@ public final class EngineTarget implements RealTimeTarget {
   private final AtomicLong maxDram = new AtomicLong();
   private final AtomicLong maxLive = new AtomicLong();
   private final AtomicLong maxSegments = new AtomicLong();
+  /** The engine's search time by cache outcome, of searches started once timing began. */
+  private final CacheOutcomeLatency cacheLatency = new CacheOutcomeLatency();
+  private volatile boolean timing;
   private long nextId;
   private long ingested;
   private boolean finished;
 
-  private EngineTarget(EngineSettings settings, RtEngineConfig config, Path pool, List<Query> restartQueries, Consumer<EngineFacts> facts)
-      throws IOException {
+  private EngineTarget(EngineSettings settings, RtEngineConfig config, Path pool, List<Query> restartQueries, Consumer<EngineFacts> facts,
+      boolean settle) throws IOException {
     this.settings = settings;
+    this.settle = settle;
     this.config = config;
     this.pool = pool;
     this.restartQueries = restartQueries;
@@ -102,9 +116,13 @@ public final class EngineTarget implements RealTimeTarget {
   /**
    * A factory of engine targets; {@code restartQueries} are run after a graceful restart (the
    * first one's result ends the restart time; with a cache, all of them give its hit rate), {@code
-   * facts} receives each run's {@link EngineFacts}.
+   * facts} receives each run's {@link EngineFacts}. With {@code settle} (a static window, {@link
+   * RunSettings#staticWindow()}), {@link #warmupReached()} waits until the engine's
+   * pipeline is idle: every full live segment flushed, nothing queued, the segments unchanged for
+   * {@value #SETTLED_POLLS} polls {@value #SETTLE_POLL_MILLIS} ms apart.
    */
-  public static Factory factory(EngineSettings settings, Analyzer analyzer, List<Query> restartQueries, Consumer<EngineFacts> facts) {
+  public static Factory factory(
+      EngineSettings settings, Analyzer analyzer, List<Query> restartQueries, Consumer<EngineFacts> facts, boolean settle) {
     RtEngineConfig config =
         RtEngineConfig.defaults(SCHEMA)
             .withAnalyzer(analyzer)
@@ -116,7 +134,7 @@ public final class EngineTarget implements RealTimeTarget {
             .withPartitions(settings.partitions())
             .withResultCache(settings.cache().settings())
             .withStatisticsLagSegments(settings.statisticsLag());
-    return workDir -> new EngineTarget(settings, config, workDir.resolve(Configurations.POOL_FILE), restartQueries, facts);
+    return workDir -> new EngineTarget(settings, config, workDir.resolve(Configurations.POOL_FILE), restartQueries, facts, settle);
   }
 
   @Override
@@ -127,14 +145,52 @@ public final class EngineTarget implements RealTimeTarget {
   }
 
   @Override
-  public void warmupReached() {}
+  public void warmupReached() throws IOException {
+    if (settle) {
+      awaitIdlePipeline();
+    }
+    timing = true;
+  }
+
+  private void awaitIdlePipeline() throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(SETTLE_TIMEOUT_MINUTES);
+    Object last = null;
+    int unchanged = 0;
+    while (unchanged < SETTLED_POLLS) {
+      RtEngineStats stats = engine.stats();
+      boolean idle = stats.segments().getOrDefault(SegmentState.INGESTED, 0) <= settings.partitions()
+          && stats.stages().values().stream().allMatch(stage -> stage.queued() == 0);
+      Object now = List.of(stats.segmentCount(), stats.segments());
+      unchanged = idle && now.equals(last) ? unchanged + 1 : 0;
+      last = now;
+      if (System.nanoTime() > deadline) {
+        throw new IOException("the engine's pipeline did not settle in " + SETTLE_TIMEOUT_MINUTES + " minutes: " + stats);
+      }
+      try {
+        Thread.sleep(SETTLE_POLL_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for the engine's pipeline to settle", e);
+      }
+    }
+  }
 
   @Override
   public View acquire(long sequence, LongSupplier acknowledged) throws IOException {
     long acked = acknowledged.getAsLong();
     RtSnapshot snapshot = engine.acquireSnapshot();
-    return new View((query, k) -> engine.search(snapshot, query, k, null, false, true).totalHits(), snapshot.reader().numDocs(), acked,
-        snapshot);
+    return new View((query, k) -> search(snapshot, query, k), snapshot.reader().numDocs(), acked, snapshot);
+  }
+
+  /** The engine's search path; once timing began, its time goes to {@link #cacheLatency} by cache outcome. */
+  private TotalHits search(RtSnapshot snapshot, Query query, int k) throws IOException {
+    boolean timed = timing;
+    long start = System.nanoTime();
+    RtSearchResult result = engine.search(snapshot, query, k, null, false, true);
+    if (timed) {
+      cacheLatency.record(result.cache(), System.nanoTime() - start);
+    }
+    return result.totalHits();
   }
 
   @Override
@@ -179,7 +235,7 @@ public final class EngineTarget implements RealTimeTarget {
         Math.max(maxDram.get(), end.dramBytes()), end.largestDramSegmentBytes(), Math.max(maxLive.get(), end.liveSegmentBytes()),
         end.dramBytes(), end.nvmBytes(), end.segments().toString(),
         (int) Math.max(maxSegments.get(), end.maxSegmentsPerPartition()), closeMillis, reopenMillis, reopenedDocs, reopenedNvmBytes,
-        end.segmentWaitNanos() / 1e6, cacheAtEnd, cacheAfterRestart);
+        end.segmentWaitNanos() / 1e6, cacheAtEnd, cacheAfterRestart, cacheAtEnd == null ? null : cacheLatency);
     System.err.println(settings.label() + ": " + result);
     facts.accept(result);
   }

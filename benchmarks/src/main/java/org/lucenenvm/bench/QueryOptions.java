@@ -24,7 +24,7 @@ final class QueryOptions {
   @Option(names = "--pin-threads", description = "Pin query/ingest threads to CPUs (OpenHFT affinity) where possible.")
   boolean pinThreads;
 
-  @Option(names = "--queries-per-category", defaultValue = "2000", description = "NC timed queries per category (default ${DEFAULT-VALUE}).")
+  @Option(names = "--queries-per-category", defaultValue = "2000", description = "NC, and WRT with --warmup-share 1: timed queries per category (default ${DEFAULT-VALUE}).")
   int queriesPerCategory;
 
   @Option(names = "--warmup-queries-per-category", defaultValue = "500", description = "NC untimed warm-up queries per category (default ${DEFAULT-VALUE}).")

@@ -26,6 +26,11 @@ import org.apache.lucene.search.TotalHits;
  * thread calls {@link RealTimeTarget#warmupReached()} (NRT-inf refreshes there, outside any query's
  * time); a query's latency includes getting its searcher (NRT-<i>k</i>: the refresh that is due).
  *
+ * <p>With a warm-up share of 1 ({@link RunSettings#staticWindow()}) the window opens when the
+ * whole corpus was acknowledged and closes after {@link RunSettings#queriesPerCategory()} timed
+ * queries per category over all threads: the target serves a static index (NC-style), still
+ * through its WRT search path (the engine: its result cache, with the last partial segment live).
+ *
  * <p>Freshness: for each timed query, the documents acknowledged (their {@code add} returned) just
  * before the query took its searcher (after any refresh), minus the documents that searcher's
  * reader holds.
@@ -76,7 +81,7 @@ public final class RealTimeBenchmark {
   public List<ResultRow> run(String name, RealTimeTarget.Factory factory) throws IOException {
     Path dir = WorkDirectories.fresh(settings.workDir(), "wrt-" + name);
     try (RealTimeTarget target = factory.open(dir)) {
-      Window window = new Window();
+      Window window = new Window((long) settings.queriesPerCategory() * workload.categories().size());
       CompletableFuture<Void> ingest =
           CompletableFuture.runAsync(
               () -> ingest(target, name, window), command -> Thread.ofPlatform().name("wrt-ingest").start(command));
@@ -106,11 +111,17 @@ public final class RealTimeBenchmark {
   private static final class Window {
     final AtomicLong acked = new AtomicLong();
     final AtomicLong sequence = new AtomicLong();
+    /** Static window: timed queries still to run (over all threads). */
+    final AtomicLong timedLeft;
     volatile boolean open;
     volatile boolean ingestDone;
     volatile long start;
     long ingestStart;
     long ingestEnd;
+
+    Window(long timedQueries) {
+      this.timedLeft = new AtomicLong(timedQueries);
+    }
   }
 
   private void ingest(RealTimeTarget target, String name, Window window) {
@@ -154,7 +165,8 @@ public final class RealTimeBenchmark {
       stats[i] = new LatencyStats();
     }
     int categoriesTimed = 0;
-    while (!window.ingestDone || categoriesTimed < stats.length) {
+    boolean staticWindow = settings.staticWindow();
+    while (staticWindow ? window.timedLeft.get() > 0 : !window.ingestDone || categoriesTimed < stats.length) {
       long n = window.sequence.getAndIncrement();
       int category = (int) (n % categories.size());
       Query query = query(categories, n);
@@ -163,7 +175,7 @@ public final class RealTimeBenchmark {
       try (RealTimeTarget.View view = target.acquire(n, window.acked::get)) {
         TotalHits hits = view.searcher().search(query, settings.topK());
         long nanos = System.nanoTime() - start;
-        if (inWindow) {
+        if (inWindow && (!staticWindow || window.timedLeft.getAndDecrement() > 0)) {
           if (stats[category].count() == 0) {
             categoriesTimed++;
           }

@@ -72,7 +72,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin QueryOptions query;
 
-  @Option(names = "--warmup-share", defaultValue = "0.8", description = "WRT: share of the corpus ingested before queries are timed (default ${DEFAULT-VALUE}).")
+  @Option(names = "--warmup-share", defaultValue = "0.8", description = "WRT: share of the corpus ingested before queries are timed; 1 = a static run: queries are timed"
+          + " only after the whole corpus was acknowledged, --queries-per-category of each over all threads (default ${DEFAULT-VALUE}).")
   double warmupShare;
 
   @Option(names = "--ram-buffer-mb", defaultValue = "128", description = "IndexWriter RAM buffer (default ${DEFAULT-VALUE}).")
@@ -134,7 +135,7 @@ final class RunCommand implements Callable<Integer> {
       }
       List<Query> restartQueries = wrt.firstQueries(EngineTarget.RESTART_QUERIES);
       for (EngineSettings engine : engines) {
-        rows.addAll(wrt.run(engine.label(), EngineTarget.factory(engine, analyzer, restartQueries, f -> appendFacts(f))));
+        rows.addAll(wrt.run(engine.label(), EngineTarget.factory(engine, analyzer, restartQueries, f -> appendFacts(f), settings.staticWindow())));
         ResultsCsv.write(out.resolve("results.csv"), rows);
       }
     }

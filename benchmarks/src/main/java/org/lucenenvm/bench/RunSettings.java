@@ -17,7 +17,9 @@ import org.apache.lucene.index.IndexWriterConfig;
  * @param pinThreads pin query and ingest threads to CPUs where the machine allows it
  * @param queriesPerCategory timed queries per category (NC mode)
  * @param warmupQueriesPerCategory untimed queries per category before the timed ones (NC mode)
- * @param warmupShare share of the corpus ingested before WRT queries are timed, in [0, 1)
+ * @param warmupShare share of the corpus ingested before WRT queries are timed, in [0, 1]; 1 times
+ *     queries only after the whole corpus was acknowledged, with nothing ingesting (see {@link
+ *     #staticWindow()})
  * @param topK hits collected per query
  * @param ramBufferMb IndexWriter RAM buffer
  * @param forceMergeSegments NC mode: force-merge to this many segments after indexing, 0 = never
@@ -50,8 +52,8 @@ public record RunSettings(
     if (queriesPerCategory < 1 || warmupQueriesPerCategory < 0) {
       throw new IllegalArgumentException("queries per category must be >= 1 and warm-up queries >= 0");
     }
-    if (!(warmupShare >= 0 && warmupShare < 1)) {
-      throw new IllegalArgumentException("warm-up share must be in [0, 1): " + warmupShare);
+    if (!(warmupShare >= 0 && warmupShare <= 1)) {
+      throw new IllegalArgumentException("warm-up share must be in [0, 1]: " + warmupShare);
     }
     if (topK < 1 || ramBufferMb <= 0 || forceMergeSegments < 0 || fullFlushMergeWaitMillis < 0) {
       throw new IllegalArgumentException("top-k must be >= 1, RAM buffer > 0, force-merge segments and merge wait >= 0");
@@ -65,6 +67,15 @@ public record RunSettings(
         .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
         .setRAMBufferSizeMB(ramBufferMb)
         .setMaxFullFlushMergeWaitMillis(fullFlushMergeWaitMillis);
+  }
+
+  /**
+   * Whether WRT queries are timed on a static target ({@code warmupShare} 1): the window opens when
+   * the last document was acknowledged and closes after {@code queriesPerCategory} timed queries
+   * per category (over all query threads), nothing being ingested meanwhile.
+   */
+  public boolean staticWindow() {
+    return warmupShare == 1;
   }
 
   /** Documents ingested before WRT queries are timed. */

@@ -93,11 +93,26 @@ public class TestSmallParts {
     assertEquals(CachePolicy.Kind.DLIRS, nvm.settings().policy());
     assertEquals(64L << 20, nvm.settings().bytes());
     assertEquals(200_000, nvm.settings().minComputeNanos());
+    // the 5 % size class of a ~122 MB index
+    assertEquals(6L << 20, RtCache.parse("dram-lru-6m").settings().bytes());
+    assertEquals(6L << 20, RtCache.parse("nvm-dlirs-6m").settings().bytes());
     EngineSettings engine = EngineSettings.parse("volatile-eager-lazy", EngineSettings.DEFAULT_CODEC, 1000, 1, 1, 1);
     assertEquals("RT-volatile-eager-lazy", engine.label());
     assertEquals("RT-volatile-eager-lazy-cache-dram-lru-8m", engine.withCache(RtCache.parse("dram-lru-8m")).label());
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-fifo-8m")).getMessage().contains("lru or dlirs"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("ssd-lru-8m")).getMessage().contains("dram or nvm"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-lru")).getMessage().contains("<dram|nvm>"));
+  }
+
+  @Test
+  public void aWarmupShareOfOneMeansAStaticWindow() {
+    assertTrue(runSettings(1.0).staticWindow());
+    assertEquals(10, runSettings(1.0).warmupDocs());
+    assertFalse(runSettings(0.8).staticWindow());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> runSettings(1.5)).getMessage().contains("[0, 1]"));
+  }
+
+  private static RunSettings runSettings(double warmupShare) {
+    return new RunSettings(java.nio.file.Path.of("corpus"), 10, java.nio.file.Path.of("work"), false, 1, false, 1, 0, warmupShare, 10, 16, 0, 0);
   }
 }

@@ -1,0 +1,56 @@
+package org.lucenenvm.bench;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * A WRT engine run with a result cache on a static engine ({@code --warmup-share 1}): exactly
+ * {@code --queries-per-category} timed queries per category, and {@code engine.csv} times hits and
+ * misses apart. Checks counts and columns, never how fast.
+ */
+public class TestStaticCacheRun {
+  private static final int DOCS = 1500;
+  private static final int QUERIES = 40;
+
+  @Rule public TemporaryFolder temp = new TemporaryFolder();
+
+  @Test
+  public void staticWindowTimesTheAskedQueriesAndSplitsHitsFromMisses() throws IOException {
+    Path data = temp.newFolder("data").toPath();
+    Path out = temp.newFolder("out").toPath();
+    Path corpus = data.resolve("corpus.txt");
+    Path tasks = data.resolve("corpus.tasks");
+    assertEquals(0, BenchCli.commandLine().execute("generate", "--docs", "" + DOCS, "--corpus", corpus.toString(),
+        "--tasks", tasks.toString(), "--vocabulary", "100000", "--tasks-per-category", "5"));
+    assertEquals(0, BenchCli.commandLine().execute("run", "--corpus", corpus.toString(), "--tasks", tasks.toString(),
+        "--out", out.toString(), "--work-dir", temp.newFolder("work").toString(), "--nvm-pool-size", "128m",
+        "--modes", "wrt", "--nrt", "none", "--rt", "graceful-eager-lazy", "--rt-cache", "dram-lru-1m",
+        "--rt-segment-size", "300", "--warmup-share", "1", "--queries-per-category", "" + QUERIES, "--query-threads", "2"));
+    List<ResultRow> rows = ResultsCsv.read(out.resolve("results.csv"));
+    ResultRow all = rows.stream().filter(r -> r.category().equals(ResultRow.ALL)).findFirst().orElseThrow();
+    assertEquals(all.toString(), (long) QUERIES * (rows.size() - 1), all.queries());
+    for (ResultRow r : rows) {
+      assertEquals(r.toString(), 0, r.unseenMax()); // nothing ingested while timed
+    }
+
+    List<String> lines = Files.readAllLines(out.resolve(EngineFacts.FILE));
+    List<String> header = List.of(lines.get(0).split(","));
+    String[] f = lines.get(1).split(",", -1);
+    assertEquals(lines.get(1), header.size(), f.length);
+    long hits = Long.parseLong(f[header.indexOf("cache_timed_hits")]);
+    long misses = Long.parseLong(f[header.indexOf("cache_timed_misses")]);
+    // 5 distinct queries per category, each timed 40 times: most repeat on an unchanging engine
+    // the engine also times a query a thread started as the window filled up: at most one per thread
+    assertTrue(lines.get(1), hits > misses && hits + misses <= all.queries() + 2);
+    double hitP50 = Double.parseDouble(f[header.indexOf("cache_hit_p50_us")]);
+    assertTrue(lines.get(1), 0 < hitP50 && hitP50 <= Double.parseDouble(f[header.indexOf("cache_hit_p99_us")]));
+  }
+}
