@@ -25,7 +25,6 @@ import org.lucenenvm.realtime.RtEngineStats;
 import org.lucenenvm.realtime.RtSchema;
 import org.lucenenvm.realtime.RtSearchResult;
 import org.lucenenvm.realtime.RtSnapshot;
-import org.lucenenvm.realtime.SegmentState;
 import org.lucenenvm.store.NvmDirectory;
 
 /**
@@ -59,9 +58,6 @@ public final class EngineTarget implements RealTimeTarget {
       RtSchema.builder().text(DocumentFactory.TITLE).keyword(DocumentFactory.DATE).text(DocumentFactory.BODY, false).build();
 
   private static final long SAMPLE_MILLIS = 500;
-  private static final long SETTLE_POLL_MILLIS = 50;
-  private static final int SETTLED_POLLS = 3;
-  private static final long SETTLE_TIMEOUT_MINUTES = 10;
 
   private final EngineSettings settings;
   private final RtEngineConfig config;
@@ -118,8 +114,7 @@ public final class EngineTarget implements RealTimeTarget {
    * first one's result ends the restart time; with a cache, all of them give its hit rate), {@code
    * facts} receives each run's {@link EngineFacts}. With {@code settle} (a static window, {@link
    * RunSettings#staticWindow()}), {@link #warmupReached()} waits until the engine's
-   * pipeline is idle: every full live segment flushed, nothing queued, the segments unchanged for
-   * {@value #SETTLED_POLLS} polls {@value #SETTLE_POLL_MILLIS} ms apart.
+   * pipeline is idle ({@link PipelineIdle}).
    */
   public static Factory factory(
       EngineSettings settings, Analyzer analyzer, List<Query> restartQueries, Consumer<EngineFacts> facts, boolean settle) {
@@ -147,32 +142,9 @@ public final class EngineTarget implements RealTimeTarget {
   @Override
   public void warmupReached() throws IOException {
     if (settle) {
-      awaitIdlePipeline();
+      PipelineIdle.await(engine);
     }
     timing = true;
-  }
-
-  private void awaitIdlePipeline() throws IOException {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(SETTLE_TIMEOUT_MINUTES);
-    Object last = null;
-    int unchanged = 0;
-    while (unchanged < SETTLED_POLLS) {
-      RtEngineStats stats = engine.stats();
-      boolean idle = stats.segments().getOrDefault(SegmentState.INGESTED, 0) <= settings.partitions()
-          && stats.stages().values().stream().allMatch(stage -> stage.queued() == 0);
-      Object now = List.of(stats.segmentCount(), stats.segments());
-      unchanged = idle && now.equals(last) ? unchanged + 1 : 0;
-      last = now;
-      if (System.nanoTime() > deadline) {
-        throw new IOException("the engine's pipeline did not settle in " + SETTLE_TIMEOUT_MINUTES + " minutes: " + stats);
-      }
-      try {
-        Thread.sleep(SETTLE_POLL_MILLIS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while waiting for the engine's pipeline to settle", e);
-      }
-    }
   }
 
   @Override

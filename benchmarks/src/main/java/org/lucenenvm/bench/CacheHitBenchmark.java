@@ -1,0 +1,137 @@
+package org.lucenenvm.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.cache.CachePolicy;
+import org.lucenenvm.cache.ResultCacheSettings;
+import org.lucenenvm.realtime.CacheOutcome;
+import org.lucenenvm.realtime.DurabilityMode;
+import org.lucenenvm.realtime.RtDocument;
+import org.lucenenvm.realtime.RtEngine;
+import org.lucenenvm.realtime.RtEngineConfig;
+import org.lucenenvm.realtime.RtSearchResult;
+import org.lucenenvm.store.NvmDirectory;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * JMH micro-benchmark of the result cache's hit path on a static engine: a generated corpus is
+ * ingested into the real-time engine in {@link DurabilityMode#GRACEFUL} mode in {@value #SEGMENTS}
+ * full segments, the pipeline left to settle ({@link PipelineIdle}: every segment flushed and in
+ * the statistics epoch), closed and reopened, so nothing is live and nothing ingests; then each
+ * query of a task category runs once to fill the cache. {@link #hit()} is one top-10 search through the engine's
+ * search path (a snapshot, the cache lookup, the merge with the empty tail, the result), and setup
+ * fails unless every query is then a hit; {@link #uncached()} is the same search without the cache,
+ * for comparison. Both tiers ({@code tier=dram,nvm}); the pool lives under {@code java.io.tmpdir}
+ * (run with {@code -Djava.io.tmpdir=/dev/shm/...} for a tmpfs pool). E.g. {@code java -jar
+ * benchmarks.jar jmh CacheHitBenchmark -f 1 -p tier=dram,nvm}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class CacheHitBenchmark {
+
+  private static final int K = 10;
+  /** Segments of the corpus: {@code docs} must be a multiple, so that no document stays live. */
+  private static final int SEGMENTS = 5;
+  private static final long POOL_BYTES = 1L << 30;
+  private static final long CACHE_BYTES = 64L << 20;
+
+  /** The cache's tier: {@code dram} or {@code nvm}. */
+  @Param({"dram", "nvm"})
+  public String tier;
+
+  /** Task category of the generated tasks. */
+  @Param({"TermHigh", "TermLow", "AndHighHigh", "OrHighHigh"})
+  public String category;
+
+  /** Documents of the generated corpus. */
+  @Param({"50000"})
+  public int docs;
+
+  private Path temp;
+  private NvmDirectory directory;
+  private RtEngine engine;
+  private List<Query> queries;
+  private int next;
+
+  /** Generates the corpus, builds the engine's index, reopens it and fills the cache. */
+  @Setup(Level.Trial)
+  public void setUp() throws IOException {
+    if (docs % SEGMENTS != 0) {
+      throw new IllegalArgumentException("docs must be a multiple of " + SEGMENTS + ", got " + docs);
+    }
+    temp = Files.createTempDirectory("jmh-cache-hit");
+    Path corpus = temp.resolve("corpus.txt");
+    Path pool = temp.resolve(Configurations.POOL_FILE);
+    List<Task> tasks = new CorpusGenerator(new GeneratorSettings(docs, 42, 200_000, 1.0, 1024, 200))
+        .generate(corpus, temp.resolve("corpus.tasks"));
+    try (Analyzer analyzer = new StandardAnalyzer()) {
+      queries = Workload.parse(tasks, List.of(category), DocumentFactory.BODY, analyzer, 1).queries(category);
+      RtEngineConfig config = RtEngineConfig.defaults(EngineTarget.SCHEMA)
+          .withAnalyzer(analyzer)
+          .withMode(DurabilityMode.GRACEFUL)
+          .withSegmentSize(docs / SEGMENTS)
+          .withResultCache(ResultCacheSettings.of(ResultCacheSettings.Tier.parse(tier), CACHE_BYTES, CachePolicy.Kind.LRU, 0));
+      try (NvmDirectory building = NvmDirectory.open(pool, POOL_BYTES); RtEngine writer = RtEngine.open(building, config)) {
+        long[] id = {0};
+        CorpusIngest.ingest(corpus, docs, doc -> writer.add(new RtDocument(Long.toString(id[0]++),
+            Map.of(DocumentFactory.TITLE, doc.title(), DocumentFactory.DATE, doc.date(), DocumentFactory.BODY, doc.body()))),
+            acked -> {}, "jmh cache ingest");
+        PipelineIdle.await(writer);
+      }
+      directory = NvmDirectory.open(pool, POOL_BYTES);
+      engine = RtEngine.open(directory, config);
+    }
+    for (Query q : queries) {
+      engine.search(q, K, null, false, true);
+    }
+    for (Query q : queries) {
+      CacheOutcome outcome = engine.search(q, K, null, false, true).cache();
+      if (outcome != CacheOutcome.HIT) {
+        throw new IllegalStateException("not a cache hit on the static engine (" + outcome + "): " + q + ", " + engine.cacheStats());
+      }
+    }
+  }
+
+  /** Closes the engine and deletes the pool and corpus. */
+  @TearDown(Level.Trial)
+  public void tearDown() throws IOException {
+    IOUtils.close(engine, directory);
+    WorkDirectories.delete(temp);
+  }
+
+  /** One query answered by its cache entry, cycling through the category's tasks. */
+  @Benchmark
+  public RtSearchResult hit() throws IOException {
+    return engine.search(nextQuery(), K, null, false, true);
+  }
+
+  /** The same query searched without the cache. */
+  @Benchmark
+  public RtSearchResult uncached() throws IOException {
+    return engine.search(nextQuery(), K, null, false, false);
+  }
+
+  private Query nextQuery() {
+    Query query = queries.get(next);
+    next = next + 1 == queries.size() ? 0 : next + 1;
+    return query;
+  }
+}
