@@ -12,7 +12,9 @@
  *       {@code a AND b} and {@code b AND a} share an entry (isomorphic match). A disjunction entry
  *       that keeps one part per term (that term's own top-k over the same segments) answers a
  *       single-term query exactly (Partial Type I, {@link
- *       org.lucenenvm.cache.QueryKey#termPartFor}). Queries that cannot be keyed exactly bypass the
+ *       org.lucenenvm.cache.QueryKey#termPartFor}); the parts are computed from a disjunction's
+ *       second recent miss on ({@link org.lucenenvm.cache.ResultCache#miss}), not for a query seen
+ *       once. Queries that cannot be keyed exactly bypass the
  *       cache. The thesis's Partial Type II (answers of degraded quality) is deliberately absent.
  *   <li><b>Entries</b> ({@link org.lucenenvm.cache.CacheEntry}): SPIRIT-style, a top-k (segment, doc
  *       and score) plus the total hit count, tagged with the segments it was computed over and
