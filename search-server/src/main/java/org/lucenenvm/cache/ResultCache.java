@@ -129,12 +129,17 @@ public final class ResultCache implements Closeable {
    * storage is full. Returns whether it was cached; a storage that cannot persist (an I/O error of
    * the NVM region) leaves the result uncached, with a warning, and never fails the query.
    */
-  public synchronized boolean admit(CacheEntry entry, long computeNanos) {
-    QueryKey key = entry.key();
+  public boolean admit(CacheEntry entry, long computeNanos) {
+    // the rule reads only the entry: decided (and encoded) outside the lock
     if (!admission.admits(computeNanos, EntryCodec.encode(entry).length)) {
       rejected.increment();
       return false;
     }
+    return store(entry);
+  }
+
+  private synchronized boolean store(CacheEntry entry) {
+    QueryKey key = entry.key();
     if (policy.isResident(key)) {
       policy.remove(key);
       drop(key);

@@ -37,7 +37,9 @@ import org.lucenenvm.cache.SegmentTag;
  * its hits was deleted since; deletions elsewhere in its segments leave its top-k exact and only
  * make its total a lower bound. An entry whose segments changed or whose hit was deleted is
  * invalidated. A single-term query may be answered from a disjunction entry's part for that term
- * (Partial Type I); a disjunction's entry holds those parts from its key's second recent miss on. Queries the cache cannot key, and snapshots with no epoch segment, bypass it.
+ * (Partial Type I); a disjunction's entry holds those parts from its key's second recent miss on.
+ * Queries the cache cannot key, and snapshots with no epoch segment, bypass it. Every result says
+ * how the cache took part ({@link RtSearchResult#cache()}).
  */
 final class CachedSearch {
   private final ResultCache cache;
@@ -83,7 +85,9 @@ final class CachedSearch {
       }
       int[] tail = snapshot.tailLeaves();
       TopDocs merged =
-          tail.length == 0 ? head.top() : merge(k, head.top(), s.searchLeaves(canonical, k, tail));
+          tail.length == 0
+              ? head.top()
+              : merge(k, head.top(), s.searchLeaves(canonical, k, tail));
       return RtSnapshot.result(merged, s, withStoredFields).withCache(head.outcome());
     } catch (ExitableDirectoryReader.ExitingReaderException e) {
       return RtSnapshot.timedOutBeforeCollection();
@@ -212,7 +216,7 @@ final class CachedSearch {
   /**
    * Searches the epoch segments, offers the result to the cache unless the search timed out, and
    * returns it. A disjunction's entry holds one part per term (for Partial Type I) only when its
-   * key missed {@code before} (recently, see {@link ResultCache#miss}): a part costs one more
+   * key {@code missedBefore} (recently, see {@link ResultCache#miss}): a part costs one more
    * search per term, worth paying for a query that repeats, not for one seen once.
    */
   private TopDocs computeAndOffer(
