@@ -1,6 +1,8 @@
 package org.lucenenvm.bench;
 
-import java.util.Locale;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.lucenenvm.realtime.CacheOutcome;
@@ -11,12 +13,12 @@ import org.lucenenvm.realtime.CacheOutcome;
  * cache are not recorded. Thread-safe: every query thread records into the same histograms.
  */
 public final class CacheOutcomeLatency {
-  /** The columns {@link #columns()} fills, in {@code engine.csv}. */
+  /** The columns {@link #fields()} fills, in {@code engine.csv}. */
   static final String HEADER =
       "cache_timed_hits,cache_hit_p50_us,cache_hit_p99_us,cache_timed_misses,cache_miss_p50_us,cache_miss_p99_us";
 
-  /** Empty columns, for a run without a cache. */
-  static final String NO_COLUMNS = ",,,,,";
+  /** Empty fields, for a run without a cache. */
+  static final List<String> NO_FIELDS = Collections.nCopies(6, "");
 
   private final Histogram hits = new ConcurrentHistogram(3);
   private final Histogram misses = new ConcurrentHistogram(3);
@@ -39,16 +41,18 @@ public final class CacheOutcomeLatency {
     return misses.getTotalCount();
   }
 
-  /** The {@link #HEADER} columns: count, P50 and P99 in microseconds of hits, then of misses. */
-  public String columns() {
-    return part(hits) + "," + part(misses);
+  /** The {@link #HEADER} fields: count, P50 and P99 in microseconds of hits, then of misses. */
+  public List<String> fields() {
+    List<String> fields = new ArrayList<>(part(hits));
+    fields.addAll(part(misses));
+    return fields;
   }
 
-  private static String part(Histogram h) {
+  private static List<String> part(Histogram h) {
     if (h.getTotalCount() == 0) {
-      return "0,,";
+      return List.of("0", "", "");
     }
-    return String.format(Locale.ROOT, "%d,%.1f,%.1f", h.getTotalCount(), h.getValueAtPercentile(50) / 1e3,
-        h.getValueAtPercentile(99) / 1e3);
+    return List.of(Long.toString(h.getTotalCount()), CsvTable.number(h.getValueAtPercentile(50) / 1e3, 1),
+        CsvTable.number(h.getValueAtPercentile(99) / 1e3, 1));
   }
 }

@@ -1,23 +1,33 @@
 package org.lucenenvm.bench;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.RuntimeJsonMappingException;
 import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
+import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * Writes a CSV file (RFC 4180, through Jackson's CSV module): a header line, then one line per
- * row. A field holding a comma, a quote or a line break is quoted (quotes doubled), so any text
- * survives a round trip; a missing number is an empty field ({@link #number}).
+ * row, all at once ({@link #write}) or one row at a time ({@link #append}, the header written
+ * once). A field holding a comma, a quote or a line break is quoted (quotes doubled), so any text
+ * survives a round trip, and only such a field is quoted; a missing number is an empty field ({@link #number}).
  */
 final class CsvTable {
-  private static final CsvMapper CSV = new CsvMapper();
+  /** Quotes a field only when it needs it (Jackson quotes every long field by default). */
+  private static final CsvMapper CSV =
+      CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
 
   private CsvTable() {}
 
@@ -28,12 +38,52 @@ final class CsvTable {
         SequenceWriter csv = CSV.writer(schema).writeValues(out)) {
       csv.write(header);
       for (List<String> row : rows) {
-        if (row.size() != header.size()) {
-          throw new IllegalArgumentException(
-              file + ": row has " + row.size() + " fields, header " + header.size() + ": " + row);
-        }
+        checkWidth(file, header, row);
         csv.write(row);
       }
+    }
+  }
+
+  /**
+   * Appends {@code row} to {@code file}, writing {@code header} first when the file is new or
+   * empty; a file that exists must start with the same header, so rows never land under columns
+   * they do not belong to.
+   */
+  static void append(Path file, List<String> header, List<String> row) throws IOException {
+    checkWidth(file, header, row);
+    boolean fresh = !Files.exists(file) || Files.size(file) == 0;
+    if (!fresh) {
+      checkHeader(file, header);
+    }
+    try (Writer out =
+            Files.newBufferedWriter(
+                file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        SequenceWriter csv = CSV.writer(CsvSchema.emptySchema()).writeValues(out)) {
+      if (fresh) {
+        csv.write(header);
+      }
+      csv.write(row);
+    }
+  }
+
+  private static void checkHeader(Path file, List<String> header) throws IOException {
+    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        MappingIterator<String[]> lines =
+            CSV.readerFor(String[].class).with(CsvParser.Feature.WRAP_AS_ARRAY).readValues(in)) {
+      List<String> found = lines.hasNext() ? List.of(lines.next()) : List.of();
+      if (!found.equals(header)) {
+        throw new IOException(
+            file + ": cannot append, its header " + found + " is not the expected " + header);
+      }
+    } catch (JsonProcessingException | RuntimeJsonMappingException e) {
+      throw new IOException(file + ": cannot append, malformed CSV: " + e.getMessage(), e);
+    }
+  }
+
+  private static void checkWidth(Path file, List<String> header, List<String> row) {
+    if (row.size() != header.size()) {
+      throw new IllegalArgumentException(
+          file + ": row has " + row.size() + " fields, header " + header.size() + ": " + row);
     }
   }
 

@@ -1,11 +1,10 @@
 package org.lucenenvm.bench;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.Locale;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.lucenenvm.cache.ResultCacheStats;
 
 /**
@@ -74,23 +73,38 @@ public record EngineFacts(
 
   /** Appends this line to {@code dir}/{@value #FILE}, writing the header first if the file is new. */
   public void appendTo(Path dir) throws IOException {
-    Path file = dir.resolve(FILE);
-    String line = String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%s,%d,%.1f,%s,%s,%s,%.1f,%s,%s,%s%n",
-        configuration, docs, dramBudgetBytes, peakDramBytes, sampledMaxDramBytes, largestDramSegmentBytes, sampledMaxLiveBytes,
-        endDramBytes, endNvmBytes, endSegments.replace(',', ' '), sampledMaxSegmentsPerPartition, closeMillis,
-        reopenMillis < 0 ? "" : String.format(Locale.ROOT, "%.1f", reopenMillis), reopenedDocs < 0 ? "" : Long.toString(reopenedDocs),
-        reopenedNvmBytes < 0 ? "" : Long.toString(reopenedNvmBytes), segmentWaitMillis, cacheColumns(cache),
-        cacheAfterRestart == null ? "" : String.format(Locale.ROOT, "%.4f", cacheAfterRestart.hitRate()),
-        cacheLatency == null ? CacheOutcomeLatency.NO_COLUMNS : cacheLatency.columns());
-    String text = Files.exists(file) ? line : HEADER + System.lineSeparator() + line;
-    Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    CsvTable.append(dir.resolve(FILE), List.of(HEADER.split(",")), fields());
   }
 
-  private static String cacheColumns(ResultCacheStats c) {
+  /** The fields of this line, in {@link #HEADER}'s order. */
+  private List<String> fields() {
+    List<String> f = new ArrayList<>(List.of(configuration, Long.toString(docs), Long.toString(dramBudgetBytes),
+        Long.toString(peakDramBytes), Long.toString(sampledMaxDramBytes), Long.toString(largestDramSegmentBytes),
+        Long.toString(sampledMaxLiveBytes), Long.toString(endDramBytes), Long.toString(endNvmBytes), endSegments.replace(',', ' '),
+        Integer.toString(sampledMaxSegmentsPerPartition), CsvTable.number(closeMillis, 1), optional(reopenMillis, 1),
+        count(reopenedDocs), count(reopenedNvmBytes), CsvTable.number(segmentWaitMillis, 1)));
+    f.addAll(cacheFields(cache));
+    f.add(cacheAfterRestart == null ? "" : CsvTable.number(cacheAfterRestart.hitRate(), 4));
+    f.addAll(cacheLatency == null ? CacheOutcomeLatency.NO_FIELDS : cacheLatency.fields());
+    return f;
+  }
+
+  /** {@code v} with {@code decimals} digits, or an empty field when it does not apply (negative). */
+  private static String optional(double v, int decimals) {
+    return v < 0 ? "" : CsvTable.number(v, decimals);
+  }
+
+  /** {@code v}, or an empty field when it does not apply (negative). */
+  private static String count(long v) {
+    return v < 0 ? "" : Long.toString(v);
+  }
+
+  private static List<String> cacheFields(ResultCacheStats c) {
     if (c == null) {
-      return ",,,,,,,";
+      return Collections.nCopies(8, "");
     }
-    return String.format(Locale.ROOT, "%d,%d,%d,%.4f,%d,%d,%d,%d",
-        c.hits(), c.partialHits(), c.misses(), c.hitRate(), c.evictions(), c.invalidations(), c.entries(), c.bytes());
+    return List.of(Long.toString(c.hits()), Long.toString(c.partialHits()), Long.toString(c.misses()),
+        CsvTable.number(c.hitRate(), 4), Long.toString(c.evictions()), Long.toString(c.invalidations()),
+        Long.toString(c.entries()), Long.toString(c.bytes()));
   }
 }

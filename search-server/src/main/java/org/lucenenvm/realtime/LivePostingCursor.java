@@ -72,6 +72,14 @@ final class LivePostingCursor {
     return freq;
   }
 
+  /** Decodes the next {@code count} postings into {@code docs} and {@code freqs}. */
+  void decode(int[] docs, int[] freqs, int count) {
+    for (int i = 0; i < count; i++) {
+      docs[i] = next();
+      freqs[i] = freq;
+    }
+  }
+
   /** The next position of the current posting (the caller reads at most {@link #freq} of them). */
   int nextPosition() {
     positionsLeft--;

@@ -1,6 +1,7 @@
 package org.lucenenvm.realtime;
 
 import org.apache.lucene.index.FreqAndNormBuffer;
+import org.apache.lucene.search.DocAndFloatFeatureBuffer;
 import org.apache.lucene.index.Impacts;
 import org.apache.lucene.index.ImpactsEnum;
 import org.apache.lucene.util.BytesRef;
@@ -10,6 +11,12 @@ import org.apache.lucene.util.BytesRef;
  * blocks through their summaries on {@link #advance}, and exposing each block's competitive impact
  * (one level: the block holding the target) so block-max WAND and MaxScore skip here as in a
  * flushed segment.
+ *
+ * <p>Without positions the enum decodes the postings a block at a time ({@value #BLOCK}, never
+ * across a block boundary) into a buffer of docs and freqs, which {@link #nextDoc}, {@link
+ * #advance} and {@link #nextPostings} then read as arrays, as Lucene's block postings do. With
+ * positions it decodes one posting at a time, since a posting's positions follow its doc and freq
+ * in the slices.
  */
 final class LivePostingsEnum extends ImpactsEnum {
   private static final int BLOCK = LiveTermPostings.BLOCK;
@@ -17,7 +24,14 @@ final class LivePostingsEnum extends ImpactsEnum {
   private final LivePostingList postings;
   private final LivePostingCursor cursor;
   private final boolean positions;
-  /** Postings decoded so far; the current doc is posting {@code consumed - 1}. */
+  /** Postings decoded per refill: a block's worth, or one when positions are read. */
+  private final int batch;
+  private final int[] docs;
+  private final int[] freqs;
+  /** Postings in {@link #docs} / {@link #freqs}; the current one is at {@link #bufferIndex}. */
+  private int bufferSize;
+  private int bufferIndex = -1;
+  /** Postings decoded from the slices so far (the cursor stands before posting {@code consumed}). */
   private int consumed;
   private int doc = -1;
   private int shallowTarget = -1;
@@ -29,6 +43,10 @@ final class LivePostingsEnum extends ImpactsEnum {
     this.cursor = new LivePostingCursor(postings.slabs(), postings.hasPositions());
     this.positions = positions && postings.hasPositions();
     cursor.resetToBlock(postings.summaries(), -1, postings.start());
+    this.batch = this.positions ? 1 : BLOCK;
+    int capacity = Math.min(batch, postings.size());
+    this.docs = new int[capacity];
+    this.freqs = new int[capacity];
     impactBuffer.growNoCopy(1);
   }
 
@@ -39,23 +57,41 @@ final class LivePostingsEnum extends ImpactsEnum {
 
   @Override
   public int nextDoc() {
+    if (bufferIndex + 1 < bufferSize) {
+      return doc = docs[++bufferIndex];
+    }
     if (consumed == postings.size()) {
+      bufferIndex = bufferSize;
       return doc = NO_MORE_DOCS;
     }
-    consumed++;
-    return doc = cursor.next();
+    refill();
+    return doc = docs[0];
+  }
+
+  /** Decodes the next postings, up to {@link #batch} and the end of the current block. */
+  private void refill() {
+    int n = Math.min(batch, Math.min(postings.size() - consumed, BLOCK - consumed % BLOCK));
+    cursor.decode(docs, freqs, n);
+    consumed += n;
+    bufferSize = n;
+    bufferIndex = 0;
   }
 
   @Override
   public int advance(int target) {
-    int blocks = postings.blocks();
-    int block = consumed / BLOCK;
-    if (block < blocks && postings.blockLastDoc(block) < target) {
-      do {
-        block++;
-      } while (block < blocks && postings.blockLastDoc(block) < target);
-      cursor.resetToBlock(postings.summaries(), block - 1, postings.start());
-      consumed = block * BLOCK;
+    if (bufferSize == 0 || docs[bufferSize - 1] < target) {
+      bufferIndex = bufferSize - 1; // the buffer is behind the target: decode further
+      int blocks = postings.blocks();
+      int block = consumed / BLOCK;
+      if (block < blocks && postings.blockLastDoc(block) < target) {
+        do {
+          block++;
+        } while (block < blocks && postings.blockLastDoc(block) < target);
+        cursor.resetToBlock(postings.summaries(), block - 1, postings.start());
+        consumed = block * BLOCK;
+        bufferSize = 0;
+        bufferIndex = -1;
+      }
     }
     int d;
     do {
@@ -65,8 +101,29 @@ final class LivePostingsEnum extends ImpactsEnum {
   }
 
   @Override
+  public void nextPostings(int upTo, DocAndFloatFeatureBuffer buffer) {
+    if (doc >= upTo) {
+      buffer.size = 0;
+      return;
+    }
+    int end = bufferIndex + 1;
+    while (end < bufferSize && docs[end] < upTo) {
+      end++;
+    }
+    int n = end - bufferIndex;
+    buffer.growNoCopy(n);
+    System.arraycopy(docs, bufferIndex, buffer.docs, 0, n);
+    for (int i = 0; i < n; i++) {
+      buffer.features[i] = freqs[bufferIndex + i];
+    }
+    buffer.size = n;
+    bufferIndex = end - 1;
+    nextDoc();
+  }
+
+  @Override
   public int freq() {
-    return cursor.freq();
+    return freqs[bufferIndex];
   }
 
   @Override

@@ -90,6 +90,18 @@ final class LiveSlices {
     }
 
     int readVInt() {
+      if (end - pos >= 5) { // the whole vInt lies in this slice: no boundary check per byte
+        byte[] s = slab;
+        int p = pos;
+        byte b = s[p++];
+        int i = b & 0x7F;
+        for (int shift = 7; b < 0; shift += 7) {
+          b = s[p++];
+          i |= (b & 0x7F) << shift;
+        }
+        pos = p;
+        return i;
+      }
       byte b = readByte();
       int i = b & 0x7F;
       for (int shift = 7; b < 0; shift += 7) {
@@ -101,11 +113,20 @@ final class LiveSlices {
 
     /** Skips {@code count} vInts. */
     void skipVInts(int count) {
+      byte[] s = slab;
+      int p = pos;
       while (count > 0) {
-        if (readByte() >= 0) {
+        if (p == end) {
+          pos = p;
+          nextSlice();
+          s = slab;
+          p = pos;
+        }
+        if (s[p++] >= 0) {
           count--;
         }
       }
+      pos = p;
     }
   }
 }

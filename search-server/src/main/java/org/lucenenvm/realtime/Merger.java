@@ -13,7 +13,8 @@ import org.apache.lucene.util.FixedBitSet;
  * Pipeline stage 4: keeps the partition's segment count within {@link
  * RtEngineConfig#maxSegments()} by merging flushed segments as its {@link SizeTieredMergePolicy}
  * chooses, so that the table keeps two free slots for the next live segments (writers wait for a
- * slot, see {@link Partition}). Under an eager-engrave policy only segments with an NVM copy are
+ * slot, see {@link Partition}, and are woken by the merger once a merge freed slots or the NVM
+ * budget refused one). Under an eager-engrave policy only segments with an NVM copy are
  * merged (the indexer engraves a flushed segment right away, and the segments with an NVM copy
  * then always hold a prefix of the operations, which crash-consistent recovery relies on); under
  * lazy engrave DRAM-only segments are merged too. A merge writes one new NVM segment with Lucene's
@@ -28,6 +29,8 @@ final class Merger {
   private final Tiers tiers;
   private final DescriptorTable table;
   private final Lock writeLock;
+  /** Wakes writers waiting for a segment slot (takes writeLock, which is reentrant). */
+  private final Runnable segmentRoomChanged;
   private final AtomicLong nextSegmentId;
   private final Pipeline.Checkpoint checkpoint;
   /** Whether the last merge attempt was refused by the NVM budget (cleared by the next merge). */
@@ -38,6 +41,7 @@ final class Merger {
       Tiers tiers,
       DescriptorTable table,
       Lock writeLock,
+      Runnable segmentRoomChanged,
       AtomicLong nextSegmentId,
       Pipeline.Checkpoint checkpoint) {
     this.maxSegments = config.maxSegments();
@@ -46,6 +50,7 @@ final class Merger {
     this.tiers = tiers;
     this.table = table;
     this.writeLock = writeLock;
+    this.segmentRoomChanged = segmentRoomChanged;
     this.nextSegmentId = nextSegmentId;
     this.checkpoint = checkpoint;
   }
@@ -75,6 +80,7 @@ final class Merger {
       }
       refused = !merge(sources);
       if (refused) {
+        segmentRoomChanged.run(); // writers at the limit may now add segments beyond it
         return;
       }
     }
@@ -145,6 +151,7 @@ final class Merger {
           merged.setDeletions(carryOverDeletes(ordered, before, readers, liveDocs));
         }
         table.replace(ordered, merged);
+        segmentRoomChanged.run();
       } finally {
         writeLock.unlock();
       }

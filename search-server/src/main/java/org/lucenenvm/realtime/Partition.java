@@ -35,14 +35,19 @@ import org.apache.lucene.util.ThreadInterruptedException;
  * <p>The table never holds more than {@link RtEngineConfig#maxSegments()} segments while merging
  * can make room: a full live segment is replaced by a new one only when the table has a free slot;
  * otherwise it stays the active (searchable) segment and the next add waits, without the lock,
- * until the merger freed a slot.
+ * until the merger signals that it freed a slot.
  */
 final class Partition {
   private static final byte[] NO_DOCUMENT = new byte[0];
+  /** How often a writer waiting for a segment slot checks the pipeline's health unsignalled. */
+  private static final long STALL_CHECK_MILLIS = 100;
 
   private final RtEngineConfig config;
   private final ReentrantLock writeLock = new ReentrantLock();
-  /** Writers waiting for a free segment slot poll the table on this condition of writeLock. */
+  /**
+   * Writers waiting for a free segment slot wait on this condition of writeLock; the merger
+   * signals it, under writeLock, whenever a merge freed slots or was refused.
+   */
   private final Condition segmentRoom = writeLock.newCondition();
   /** Time writers waited on {@link #segmentRoom} (written under writeLock). */
   private volatile long segmentWaitNanos;
@@ -93,6 +98,7 @@ final class Partition {
             tiers,
             table,
             writeLock,
+            segmentRoom,
             this.nextSegmentId,
             threadPrefix,
             checkpointer == null ? Pipeline.Checkpoint.NONE : checkpointer);
@@ -359,8 +365,9 @@ final class Partition {
 
   /**
    * When the active segment needs a roll (it was left full for want of a slot), waits, releasing
-   * the lock meanwhile, until the table has a free slot, then rolls; returns the frozen segment or
-   * null. Lock held.
+   * the lock meanwhile, until the merger signals {@link #segmentRoom}, then rolls; returns the
+   * frozen segment or null. Lock held. The wait is timed only so that a pipeline that fails or
+   * stops without a signal is noticed ({@link #ensureWritable}, {@link #hasSegmentRoom}).
    */
   private SegmentDescriptor rollWhenRoom() {
     long start = System.nanoTime();
@@ -371,7 +378,7 @@ final class Partition {
           return roll();
         }
         waited = true;
-        segmentRoom.await(1, TimeUnit.MILLISECONDS);
+        segmentRoom.await(STALL_CHECK_MILLIS, TimeUnit.MILLISECONDS);
         ensureWritable();
       }
       return null;

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 
 /**
@@ -47,6 +48,8 @@ final class Pipeline {
   private final Committer committer;
   private final Merger merger;
   private final Checkpoint checkpoint;
+  private final Lock writeLock;
+  private final Condition segmentRoom;
   private final PipelineStage<SegmentDescriptor> indexerStage;
   private final PipelineStage<SegmentDescriptor> mergerStage;
   /** What the indexer and the merger are doing now (for diagnostics and the kill test). */
@@ -61,6 +64,7 @@ final class Pipeline {
       Tiers tiers,
       DescriptorTable table,
       Lock writeLock,
+      Condition segmentRoom,
       AtomicLong nextSegmentId,
       String threadPrefix,
       Checkpoint checkpoint) {
@@ -71,8 +75,10 @@ final class Pipeline {
     this.flusher = new Flusher(tiers, table);
     this.engraver = new Engraver(tiers);
     this.committer = new Committer(policy, accounts, engraver, table, this::mergeLater);
-    this.merger = new Merger(config, tiers, table, writeLock, nextSegmentId, checkpoint);
+    this.merger = new Merger(config, tiers, table, writeLock, this::segmentRoomChanged, nextSegmentId, checkpoint);
     this.checkpoint = checkpoint;
+    this.writeLock = writeLock;
+    this.segmentRoom = segmentRoom;
     this.indexerStage =
         new PipelineStage<>(
             threadPrefix + "indexer", config.queueCapacity(), this::index, this::fail);
@@ -120,6 +126,7 @@ final class Pipeline {
   /** Stops both threads after the segments already queued were flushed; merges are skipped. */
   void stop() throws InterruptedException {
     stopping = true;
+    segmentRoomChanged();
     indexerStage.stop();
     mergerStage.stop();
   }
@@ -182,6 +189,20 @@ final class Pipeline {
     tiers.keepNvmFilesOnFree();
     synchronized (accounts) {
       accounts.notifyAll();
+    }
+    segmentRoomChanged();
+  }
+
+  /**
+   * Wakes the writers waiting for a segment slot: a merge freed slots, or {@link
+   * #cannotMakeSegmentRoom} may have changed (a refused merge, a failure, a stop).
+   */
+  private void segmentRoomChanged() {
+    writeLock.lock();
+    try {
+      segmentRoom.signalAll();
+    } finally {
+      writeLock.unlock();
     }
   }
 

@@ -6,6 +6,8 @@ import static org.apache.lucene.tests.util.LuceneTestCase.assertNull;
 import static org.apache.lucene.tests.util.LuceneTestCase.assertTrue;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.apache.lucene.index.FreqAndNormBuffer;
 import org.apache.lucene.index.Impacts;
@@ -16,6 +18,7 @@ import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.queryparser.classic.QueryParser;
+import org.apache.lucene.search.DocAndFloatFeatureBuffer;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
@@ -85,11 +88,30 @@ final class LiveReaderAssertions {
     assertEquals(where, DocIdSetIterator.NO_MORE_DOCS, a.nextDoc());
   }
 
+  /** Every (doc, freq) from the current doc up to {@code upTo}, through nextPostings. */
+  private static List<String> drain(PostingsEnum postings, int upTo) throws IOException {
+    List<String> all = new ArrayList<>();
+    DocAndFloatFeatureBuffer buffer = new DocAndFloatFeatureBuffer();
+    do {
+      postings.nextPostings(upTo, buffer);
+      for (int i = 0; i < buffer.size; i++) {
+        all.add(buffer.docs[i] + ":" + buffer.features[i]);
+      }
+    } while (buffer.size > 0);
+    return all;
+  }
+
   private static void assertAdvanceAgrees(Random r, String where, PostingsEnum e, PostingsEnum a)
       throws IOException {
     int doc = -1;
     while (doc != DocIdSetIterator.NO_MORE_DOCS) {
-      if (r.nextBoolean()) {
+      int step = r.nextInt(3);
+      if (step == 0 && doc != -1) {
+        int upTo = doc + 1 + r.nextInt(300);
+        assertEquals(where + " postings before " + upTo, drain(e, upTo), drain(a, upTo));
+        doc = e.docID();
+        assertEquals(where + " after postings before " + upTo, doc, a.docID());
+      } else if (step == 1) {
         doc = e.nextDoc();
         assertEquals(where, doc, a.nextDoc());
       } else {

@@ -135,6 +135,37 @@ public class LiveTermPostingsTest extends LuceneTestCase {
     }
   }
 
+  public void testTermsDifferingInLengthOrTrailingBytesStayApart() {
+    LiveField field = new LiveField("k", FieldKind.KEYWORD, 1, 0, 1, false, new LiveBytePool());
+    List<BytesRef> terms =
+        List.of(
+            new BytesRef(new byte[0]),
+            new BytesRef(new byte[] {0}),
+            new BytesRef(new byte[] {0, 0}),
+            new BytesRef(new byte[] {(byte) 0xFF}),
+            new BytesRef(new byte[] {-1, -1, -1, -1, -1, -1, -1}),
+            new BytesRef(new byte[] {-1, -1, -1, -1, -1, -1, -1, -1}),
+            new BytesRef("abcdef"),
+            new BytesRef("abcdefg"),
+            new BytesRef("abcdefg\0"),
+            new BytesRef("abcdefgh"));
+    List<Integer> ids = new ArrayList<>();
+    for (BytesRef term : new TreeSet<>(terms)) {
+      ids.add(field.postings.add(term, 0, null, 1));
+    }
+    field.postings.commit();
+    List<BytesRef> sorted = new ArrayList<>(new TreeSet<>(terms));
+    for (int i = 0; i < sorted.size(); i++) {
+      BytesRef term = sorted.get(i);
+      byte[] padded = new byte[term.length + 3]; // the same bytes at an offset
+      System.arraycopy(term.bytes, term.offset, padded, 2, term.length);
+      assertEquals(term.toString(), (int) ids.get(i), field.postings.find(term));
+      assertEquals(term.toString(), (int) ids.get(i), field.postings.find(new BytesRef(padded, 2, term.length)));
+    }
+    assertEquals(-1, field.postings.find(new BytesRef("abcdeg")));
+    assertEquals(-1, field.postings.find(new BytesRef(new byte[] {0, 0, 0})));
+  }
+
   private static BytesRef randomTerm() {
     return switch (random().nextInt(4)) {
       case 0 -> new BytesRef(TestUtil.randomSimpleString(random(), 1, 8));

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.tests.util.LuceneTestCase;
@@ -23,6 +25,11 @@ public class PipelineStagesTest extends LuceneTestCase {
 
   private static SegmentDescriptor fullLiveSegment(
       RtEngineConfig config, Tiers tiers, DescriptorTable table) {
+    return fullLiveSegment(config, tiers, table, 7);
+  }
+
+  private static SegmentDescriptor fullLiveSegment(
+      RtEngineConfig config, Tiers tiers, DescriptorTable table, long id) {
     LiveSegment segment = new LiveSegment(SCHEMA, 3);
     DocumentInverter inverter =
         new DocumentInverter(SCHEMA, config.analyzer(), config.similarity());
@@ -30,7 +37,7 @@ public class PipelineStagesTest extends LuceneTestCase {
       segment.add(inverter.invert(new RtDocument("d" + i, Map.of("body", "word" + i + " common"))));
     }
     SegmentDescriptor d =
-        new SegmentDescriptor(7, 0, 3, tiers.live(segment), SegmentState.INGESTED);
+        new SegmentDescriptor(id, 0, 3, tiers.live(segment), SegmentState.INGESTED);
     table.add(d);
     return d;
   }
@@ -97,6 +104,46 @@ public class PipelineStagesTest extends LuceneTestCase {
       table.releaseView();
       d.retire();
       assertEquals(0, tiers.accounts().dram());
+    }
+  }
+
+  public void testMergerSignalsFreedSlotsUnderTheWriteLock() throws IOException {
+    RtEngineConfig config = config(PipelinePolicy.EAGER_ENGRAVE_EAGER_POINTER, 0);
+    try (Directory nvm = new ByteBuffersDirectory();
+        Tiers tiers = new Tiers(nvm, config)) {
+      DescriptorTable table = new DescriptorTable();
+      Flusher flusher = new Flusher(tiers, table);
+      Engraver engraver = new Engraver(tiers);
+      List<SegmentDescriptor> sources = new ArrayList<>();
+      for (long id = 1; id <= 2; id++) {
+        SegmentDescriptor d = fullLiveSegment(config, tiers, table, id);
+        flusher.flush(d);
+        engraver.engrave(d);
+        sources.add(d);
+      }
+      ReentrantLock writeLock = new ReentrantLock();
+      List<Integer> segmentsWhenSignalled = new ArrayList<>();
+      Runnable signal =
+          () -> {
+            assertTrue("signalled under the write lock", writeLock.isHeldByCurrentThread());
+            segmentsWhenSignalled.add(table.segments().size());
+          };
+      Merger merger =
+          new Merger(
+              config,
+              tiers,
+              table,
+              writeLock,
+              signal,
+              new AtomicLong(3),
+              Pipeline.Checkpoint.NONE);
+      assertTrue(merger.merge(sources));
+      assertEquals("one signal, after the swap", List.of(1), segmentsWhenSignalled);
+      assertEquals(6, docs(table));
+      table.releaseView();
+      for (SegmentDescriptor d : table.segments()) {
+        d.retire();
+      }
     }
   }
 }

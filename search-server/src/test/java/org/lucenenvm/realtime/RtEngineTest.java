@@ -190,6 +190,32 @@ public class RtEngineTest extends LuceneTestCase {
     }
   }
 
+  public void testDramPeakIsCountedPerEngine() throws Exception {
+    RtEngineConfig config =
+        smallConfig()
+            .withDramBudgetBytes(Long.MAX_VALUE)
+            .withPolicy(PipelinePolicy.EAGER_ENGRAVE_LAZY_POINTER);
+    try (Directory nvmA = new ByteBuffersDirectory();
+        Directory nvmB = new ByteBuffersDirectory();
+        RtEngine a = RtEngine.open(nvmA, config);
+        RtEngine b = RtEngine.open(nvmB, config)) {
+      for (int i = 0; i < 1000; i++) {
+        a.add(TestCorpus.randomDocument(random(), "a" + i));
+      }
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      while (a.stats().peakDramBytes() == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(5); // the first flush is the indexer's, in the background
+      }
+      assertTrue(a.stats().toString(), a.stats().peakDramBytes() > 0);
+      for (int i = 0; i < 10; i++) { // fewer than a segment: nothing of b's is flushed
+        b.add(TestCorpus.randomDocument(random(), "b" + i));
+      }
+      RtEngineStats other = b.stats();
+      assertEquals("a's DRAM is not b's: " + other, 0, other.peakDramBytes());
+      assertEquals(other.toString(), 0, other.dramBytes());
+    }
+  }
+
   public void testGracefulRestartRestoresEveryDocument() throws Exception {
     Path path = createTempDir("nvm");
     RtEngineConfig config = smallConfig().withMode(DurabilityMode.GRACEFUL);

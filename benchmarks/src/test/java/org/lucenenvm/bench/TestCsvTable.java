@@ -1,0 +1,80 @@
+package org.lucenenvm.bench;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.lucenenvm.cache.ResultCacheStats;
+import org.lucenenvm.realtime.CacheOutcome;
+
+/** Appending rows writes the header once, refuses a foreign file, and keeps engine.csv's lines. */
+public class TestCsvTable {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final List<String> HEADER = List.of("name", "value");
+
+  @Test
+  public void appendWritesTheHeaderOnceAndQuotesLikeWrite() throws IOException {
+    Path appended = tmp.getRoot().toPath().resolve("appended.csv");
+    Path written = tmp.getRoot().toPath().resolve("written.csv");
+    List<List<String>> rows = List.of(List.of("a, b", "1"), List.of("say \"hi\"", ""));
+    for (List<String> row : rows) {
+      CsvTable.append(appended, HEADER, row);
+    }
+    CsvTable.write(written, HEADER, rows);
+    String text = Files.readString(appended, StandardCharsets.UTF_8);
+    assertEquals("name,value\n\"a, b\",1\n\"say \"\"hi\"\"\",\n", text);
+    assertEquals(Files.readString(written, StandardCharsets.UTF_8), text);
+  }
+
+  @Test
+  public void appendRefusesAFileWithAnotherHeader() throws IOException {
+    Path other = tmp.newFile("other.csv").toPath();
+    Files.writeString(other, "name,count\nx,1\n");
+    String message =
+        assertThrows(IOException.class, () -> CsvTable.append(other, HEADER, List.of("y", "2"))).getMessage();
+    assertTrue(message, message.contains("other.csv") && message.contains("[name, count]"));
+    assertEquals("name,count\nx,1\n", Files.readString(other)); // nothing appended
+  }
+
+  @Test
+  public void appendRefusesARowOfAnotherWidth() {
+    Path file = tmp.getRoot().toPath().resolve("t.csv");
+    String message =
+        assertThrows(IllegalArgumentException.class, () -> CsvTable.append(file, HEADER, List.of("only")))
+            .getMessage();
+    assertTrue(message, message.contains("row has 1 fields, header 2"));
+    assertTrue(!Files.exists(file));
+  }
+
+  @Test
+  public void engineFactsKeepTheirColumnsAndFormat() throws IOException {
+    Path dir = tmp.getRoot().toPath();
+    new EngineFacts("RT-volatile-eager-lazy", 200, 1024, 900, 800, 300, 5000, 700, 4096, "{INGESTED=2, ENGRAVED=5}", 10,
+        12.34, -1, -1, -1, 1.25, null, null, null).appendTo(dir);
+    ResultCacheStats cache = new ResultCacheStats(3, 1, 4, 2, 5, 0, 6, 7, 100);
+    CacheOutcomeLatency latency = new CacheOutcomeLatency();
+    latency.record(CacheOutcome.HIT, 12_000);
+    latency.record(CacheOutcome.BYPASSED, 1);
+    new EngineFacts("RT-graceful-eager-lazy", 200, 1024, 900, 800, 300, 5000, 700, 4096, "{COMMITTED=1}", 3, 0.5, 98.76,
+        200, 8192, 0, cache, cache, latency).appendTo(dir);
+    List<String> lines = Files.readAllLines(dir.resolve(EngineFacts.FILE));
+    assertEquals(
+        List.of(
+            EngineFacts.HEADER,
+            "RT-volatile-eager-lazy,200,1024,900,800,300,5000,700,4096,{INGESTED=2  ENGRAVED=5},10,12.3,,,,1.3,,,,,,,,,,,,,,,",
+            "RT-graceful-eager-lazy,200,1024,900,800,300,5000,700,4096,{COMMITTED=1},3,0.5,98.8,200,8192,0.0,3,1,4,"
+                + String.format(Locale.ROOT, "%.4f", cache.hitRate()) + ",2,5,6,7,"
+                + String.format(Locale.ROOT, "%.4f", cache.hitRate()) + ",1,12.0,12.0,0,,"),
+        lines);
+  }
+}
