@@ -20,8 +20,9 @@ import org.apache.lucene.util.VectorUtil;
  * #advance(int)} finds the block in the skip table and the doc in the block with {@link
  * VectorUtil#findNextGEQ}; {@link #nextPostings} hands out the rest of the current block per call,
  * {@link #intoBitSet} ORs whole bit-set blocks. Positions, offsets and payload boundaries are
- * fixed-width records at computed addresses; a document's records are copied with one bulk read
- * on its first {@link #nextPosition()}.
+ * fixed-width records at computed addresses, read in place one record per {@link #nextPosition()}:
+ * a phrase or span query stops reading a document's positions as soon as it knows whether they
+ * match, so nothing is copied ahead of it.
  */
 final class NvmPostingsEnum extends ImpactsEnum {
 
@@ -39,11 +40,11 @@ final class NvmPostingsEnum extends ImpactsEnum {
   private boolean needsPayloads;
   private int posRecordBytes;
 
-  /** Int32 values per position record (a PayloadEnd counts as two, low half first). */
-  private int posRecordInts;
-
-  /** The current document's position records, copied on its first {@link #nextPosition()}. */
-  private int[] docRecords = new int[0];
+  /**
+   * File pointer of the current document's next position record; -1 until its first {@link
+   * #nextPosition()}, which finds its first record.
+   */
+  private long nextRecordFP;
 
   /** Start of the next position's payload in the term's payload bytes. */
   private long payloadStart;
@@ -70,7 +71,6 @@ final class NvmPostingsEnum extends ImpactsEnum {
 
   private int posDocUpto;
   private long firstPosOfDoc;
-  private int posInDoc;
   private int startOffset;
   private int endOffset;
   private final BytesRef payload = new BytesRef();
@@ -123,7 +123,6 @@ final class NvmPostingsEnum extends ImpactsEnum {
     if (needsPositions) {
       posFP = state.posFP;
       posRecordBytes = NvmPostingsFormat.positionRecordBytes(options, field.hasPayloads());
-      posRecordInts = posRecordBytes / Integer.BYTES;
       if (posData == null) {
         posData = owner.data(NvmPostingsReader.Data.POSITIONS);
       }
@@ -168,7 +167,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
       loadBlock(next);
       upto = 0;
     }
-    posInDoc = -1;
+    nextRecordFP = -1;
     if (bitSetBlock) {
       return doc = bitBase + bits.nextSetBit(upto == 0 ? 0 : doc - bitBase + 1);
     }
@@ -186,7 +185,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
       loadBlock(block);
       from = 0;
     }
-    posInDoc = -1;
+    nextRecordFP = -1;
     if (bitSetBlock) {
       // The block holds a doc >= target, and target > the previous block's last doc = base - 1.
       int bit = bits.nextSetBit(target - bitBase);
@@ -314,34 +313,31 @@ final class NvmPostingsEnum extends ImpactsEnum {
     if (needsPositions == false) {
       return -1;
     }
-    if (posInDoc < 0) {
-      loadDocPositions();
+    if (nextRecordFP < 0) {
+      startDocPositions();
     }
-    int record = posInDoc++ * posRecordInts;
+    long record = nextRecordFP;
+    nextRecordFP += posRecordBytes;
     if (needsOffsets) {
-      startOffset = docRecords[record + 1];
-      endOffset = docRecords[record + 2];
+      startOffset = posData.readInt(record + Integer.BYTES);
+      endOffset = posData.readInt(record + 2 * Integer.BYTES);
     }
     if (needsPayloads) {
-      readPayload(record);
+      readPayload(record + posRecordBytes - Long.BYTES);
     }
-    return docRecords[record];
+    return posData.readInt(record);
   }
 
   /**
-   * Copies the current document's position records into {@link #docRecords} with one bulk read,
-   * and, for payloads, the end of the previous record's payload (the start of this one's).
+   * Points {@link #nextRecordFP} at the current document's first position record and, for
+   * payloads, reads the end of the previous record's payload (the start of this one's).
    */
-  private void loadDocPositions() throws IOException {
+  private void startDocPositions() throws IOException {
     firstPosOfDoc = firstPositionIndex();
-    long firstRecord = posFP + firstPosOfDoc * posRecordBytes;
-    int ints = Math.multiplyExact(blocks.freqs()[upto], posRecordInts);
-    docRecords = ArrayUtil.growNoCopy(docRecords, ints);
-    posData.readInts(firstRecord, docRecords, ints);
+    nextRecordFP = posFP + firstPosOfDoc * posRecordBytes;
     if (needsPayloads) {
-      payloadStart = firstPosOfDoc == 0 ? 0 : posData.readLong(firstRecord - Long.BYTES);
+      payloadStart = firstPosOfDoc == 0 ? 0 : posData.readLong(nextRecordFP - Long.BYTES);
     }
-    posInDoc = 0;
   }
 
   /**
@@ -360,18 +356,24 @@ final class NvmPostingsEnum extends ImpactsEnum {
       from = 0;
       positionIndex = blocks.blockPosStart();
     }
-    for (int i = from; i < upto; i++) {
-      positionIndex += freqs[i];
-    }
+    positionIndex += sumOverRange(freqs, from, upto);
     posBlock = blocks.block();
     posDocUpto = upto;
     return positionIndex;
   }
 
-  /** Reads the payload of the position record at {@code record} in {@link #docRecords}. */
-  private void readPayload(int record) throws IOException {
-    int endAt = record + posRecordInts - 2;
-    long end = ((long) docRecords[endAt + 1] << 32) | Integer.toUnsignedLong(docRecords[endAt]);
+  /** Sum of {@code values[from, to)}; a plain loop that the JIT vectorizes. */
+  private static int sumOverRange(int[] values, int from, int to) {
+    int sum = 0;
+    for (int i = from; i < to; i++) {
+      sum += values[i];
+    }
+    return sum;
+  }
+
+  /** Reads the payload that ends at the PayloadEnd stored at {@code payloadEndFP}. */
+  private void readPayload(long payloadEndFP) throws IOException {
+    long end = posData.readLong(payloadEndFP);
     int length = Math.toIntExact(end - payloadStart);
     hasPayload = length > 0;
     if (hasPayload) {

@@ -31,6 +31,9 @@ sealed interface PostingsData {
   /** Copies {@code length} bytes starting at {@code fp} into {@code dst[0, length)}. */
   void readBytes(long fp, byte[] dst, int length) throws IOException;
 
+  /** The int32 value at {@code fp}. */
+  int readInt(long fp) throws IOException;
+
   /** The int64 value at {@code fp}. */
   long readLong(long fp) throws IOException;
 
@@ -77,6 +80,11 @@ sealed interface PostingsData {
     @Override
     public void readBytes(long fp, byte[] dst, int length) {
       MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, fp, dst, 0, length);
+    }
+
+    @Override
+    public int readInt(long fp) {
+      return segment.get(INT, fp);
     }
 
     @Override
@@ -145,6 +153,12 @@ sealed interface PostingsData {
     }
 
     @Override
+    public int readInt(long fp) throws IOException {
+      MemorySegment slice = segmentOf(fp, Integer.BYTES);
+      return slice == null ? values.readInt(fp) : slice.get(Segment.INT, 0);
+    }
+
+    @Override
     public long readLong(long fp) throws IOException {
       MemorySegment slice = segmentOf(fp, Long.BYTES);
       return slice == null ? values.readLong(fp) : slice.get(Segment.LONG, 0);
@@ -183,6 +197,11 @@ sealed interface PostingsData {
     @Override
     public void readBytes(long fp, byte[] dst, int length) throws IOException {
       in.readBytes(fp, dst, 0, length);
+    }
+
+    @Override
+    public int readInt(long fp) throws IOException {
+      return in.readInt(fp);
     }
 
     @Override
