@@ -362,9 +362,9 @@ final class NvmPostingsEnum extends ImpactsEnum {
     return positionIndex;
   }
 
-  /** Sum of {@code values[from, to)}; a plain loop that the JIT vectorizes. */
-  private static int sumOverRange(int[] values, int from, int to) {
-    int sum = 0;
+  /** Sum of {@code values[from, to)}, as a long: 256 freqs may add up past Integer.MAX_VALUE. */
+  private static long sumOverRange(int[] values, int from, int to) {
+    long sum = 0;
     for (int i = from; i < to; i++) {
       sum += values[i];
     }
