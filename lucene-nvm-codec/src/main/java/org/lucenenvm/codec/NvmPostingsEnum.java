@@ -2,6 +2,7 @@ package org.lucenenvm.codec;
 
 import java.io.IOException;
 import java.util.Arrays;
+import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FreqAndNormBuffer;
 import org.apache.lucene.index.Impacts;
@@ -38,7 +39,23 @@ final class NvmPostingsEnum extends ImpactsEnum {
   private boolean needsPositions;
   private boolean needsOffsets;
   private boolean needsPayloads;
+  /** Whether the field's positions are PositionBlocks, else PositionRecords. */
+  private boolean positionBlocks;
+
+  /**
+   * Bytes from one position to the next: the PositionRecord width, or the current PositionBlock's
+   * width.
+   */
   private int posRecordBytes;
+
+  /** Bytes of a position value: 4 in PositionRecords, the width of the current PositionBlock. */
+  private int positionWidth;
+
+  /** File pointer of the first position of the block {@link #posBlock}. */
+  private long blockPositionsFP;
+
+  /** Index (within the term) of the first position of the block {@link #posBlock}. */
+  private long blockPosStart;
 
   /**
    * File pointer of the current document's next position record; -1 until its first {@link
@@ -66,7 +83,10 @@ final class NvmPostingsEnum extends ImpactsEnum {
   private int bitBase;
   private int doc;
 
-  /** Block and index in it whose first position index is {@link #firstPosOfDoc}; -1 if none. */
+  /**
+   * Block, and index of the doc in it, whose first position (counted from the block's first
+   * position) is {@link #firstPosOfDoc}; -1 if none.
+   */
   private int posBlock;
 
   private int posDocUpto;
@@ -122,7 +142,9 @@ final class NvmPostingsEnum extends ImpactsEnum {
     }
     if (needsPositions) {
       posFP = state.posFP;
+      positionBlocks = NvmPostingsFormat.hasPositionBlocks(field);
       posRecordBytes = NvmPostingsFormat.positionRecordBytes(options, field.hasPayloads());
+      positionWidth = Integer.BYTES;
       if (posData == null) {
         posData = owner.data(NvmPostingsReader.Data.POSITIONS);
       }
@@ -325,7 +347,15 @@ final class NvmPostingsEnum extends ImpactsEnum {
     if (needsPayloads) {
       readPayload(record + posRecordBytes - Long.BYTES);
     }
-    return posData.readInt(record);
+    return readPosition(record);
+  }
+
+  private int readPosition(long fp) throws IOException {
+    return switch (positionWidth) {
+      case Byte.BYTES -> Byte.toUnsignedInt(posData.readByte(fp));
+      case Short.BYTES -> Short.toUnsignedInt(posData.readShort(fp));
+      default -> posData.readInt(fp);
+    };
   }
 
   /**
@@ -333,19 +363,20 @@ final class NvmPostingsEnum extends ImpactsEnum {
    * payloads, reads the end of the previous record's payload (the start of this one's).
    */
   private void startDocPositions() throws IOException {
-    firstPosOfDoc = firstPositionIndex();
-    nextRecordFP = posFP + firstPosOfDoc * posRecordBytes;
+    firstPosOfDoc = firstPositionInBlock();
+    nextRecordFP = blockPositionsFP + firstPosOfDoc * posRecordBytes;
     if (needsPayloads) {
-      payloadStart = firstPosOfDoc == 0 ? 0 : posData.readLong(nextRecordFP - Long.BYTES);
+      boolean first = blockPosStart + firstPosOfDoc == 0;
+      payloadStart = first ? 0 : posData.readLong(nextRecordFP - Long.BYTES);
     }
   }
 
   /**
-   * Index (within the term) of the first position of the current document: the running sum of
-   * freqs from the last document whose positions were read, if it is earlier in the same block,
-   * else from the block's BlockPosStart.
+   * Index (within the current block) of the first position of the current document: the running
+   * sum of freqs from the last document whose positions were read, if it is earlier in the same
+   * block, else from the block's first document.
    */
-  private long firstPositionIndex() throws IOException {
+  private long firstPositionInBlock() throws IOException {
     int[] freqs = blocks.freqs();
     int from;
     long positionIndex;
@@ -354,12 +385,36 @@ final class NvmPostingsEnum extends ImpactsEnum {
       positionIndex = firstPosOfDoc;
     } else {
       from = 0;
-      positionIndex = blocks.blockPosStart();
+      positionIndex = 0;
+      enterPositionBlock();
     }
     positionIndex += sumOverRange(freqs, from, upto);
-    posBlock = blocks.block();
     posDocUpto = upto;
     return positionIndex;
+  }
+
+  /**
+   * Finds where the current block's positions start from its BlockPosPointer (PosFP and
+   * BlockPosStart 0 for a term without SkipData): a PositionBlock's width and first position, or
+   * the block's first PositionRecord.
+   */
+  private void enterPositionBlock() throws IOException {
+    posBlock = blocks.block();
+    boolean hasSkipData = blocks.layout().hasSkipData();
+    if (positionBlocks) {
+      long blockFP = hasSkipData ? blocks.blockPosPointer() : posFP;
+      int width = posData.readByte(blockFP);
+      if (width != Byte.BYTES && width != Short.BYTES && width != Integer.BYTES) {
+        throw new CorruptIndexException(
+            "position width " + width + " at " + blockFP + " is not 1, 2 or 4", posData.toString());
+      }
+      positionWidth = posRecordBytes = width;
+      blockPositionsFP = blockFP + Byte.BYTES;
+      blockPosStart = 0;
+    } else {
+      blockPosStart = hasSkipData ? blocks.blockPosPointer() : 0;
+      blockPositionsFP = posFP + blockPosStart * posRecordBytes;
+    }
   }
 
   /** Sum of {@code values[from, to)}, as a long: 256 freqs may add up past Integer.MAX_VALUE. */

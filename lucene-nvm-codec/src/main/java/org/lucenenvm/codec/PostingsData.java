@@ -31,6 +31,9 @@ sealed interface PostingsData {
   /** Copies {@code length} bytes starting at {@code fp} into {@code dst[0, length)}. */
   void readBytes(long fp, byte[] dst, int length) throws IOException;
 
+  /** The int16 value at {@code fp}. */
+  short readShort(long fp) throws IOException;
+
   /** The int32 value at {@code fp}. */
   int readInt(long fp) throws IOException;
 
@@ -80,6 +83,11 @@ sealed interface PostingsData {
     @Override
     public void readBytes(long fp, byte[] dst, int length) {
       MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, fp, dst, 0, length);
+    }
+
+    @Override
+    public short readShort(long fp) {
+      return segment.get(SHORT, fp);
     }
 
     @Override
@@ -153,6 +161,12 @@ sealed interface PostingsData {
     }
 
     @Override
+    public short readShort(long fp) throws IOException {
+      MemorySegment slice = segmentOf(fp, Short.BYTES);
+      return slice == null ? values.readShort(fp) : slice.get(Segment.SHORT, 0);
+    }
+
+    @Override
     public int readInt(long fp) throws IOException {
       MemorySegment slice = segmentOf(fp, Integer.BYTES);
       return slice == null ? values.readInt(fp) : slice.get(Segment.INT, 0);
@@ -197,6 +211,11 @@ sealed interface PostingsData {
     @Override
     public void readBytes(long fp, byte[] dst, int length) throws IOException {
       in.readBytes(fp, dst, 0, length);
+    }
+
+    @Override
+    public short readShort(long fp) throws IOException {
+      return in.readShort(fp);
     }
 
     @Override
