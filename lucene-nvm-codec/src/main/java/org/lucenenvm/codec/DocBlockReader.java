@@ -285,11 +285,12 @@ final class DocBlockReader {
     return bitSetBase;
   }
 
-  /** Index (within the term) of the first position of the current block's first document. */
-  long blockPosStart() throws IOException {
-    return layout.hasSkipData()
-        ? skipData.readLong(layout.blockPosStartsFP() + (long) block * Long.BYTES)
-        : 0L;
+  /**
+   * The current block's BlockPosPointer: BlockPosFP or BlockPosStart (see {@link
+   * NvmPostingsFormat}); only for terms with SkipData.
+   */
+  long blockPosPointer() throws IOException {
+    return skipData.readLong(layout.blockPosPointersFP() + (long) block * Long.BYTES);
   }
 
   /**

@@ -2,6 +2,7 @@ package org.lucenenvm.codec;
 
 import java.io.IOException;
 import java.util.Arrays;
+import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FreqAndNormBuffer;
 import org.apache.lucene.index.Impacts;
@@ -20,8 +21,9 @@ import org.apache.lucene.util.VectorUtil;
  * #advance(int)} finds the block in the skip table and the doc in the block with {@link
  * VectorUtil#findNextGEQ}; {@link #nextPostings} hands out the rest of the current block per call,
  * {@link #intoBitSet} ORs whole bit-set blocks. Positions, offsets and payload boundaries are
- * fixed-width records at computed addresses; a document's records are copied with one bulk read
- * on its first {@link #nextPosition()}.
+ * fixed-width records at computed addresses, read in place one record per {@link #nextPosition()}:
+ * a phrase or span query stops reading a document's positions as soon as it knows whether they
+ * match, so nothing is copied ahead of it.
  */
 final class NvmPostingsEnum extends ImpactsEnum {
 
@@ -37,13 +39,29 @@ final class NvmPostingsEnum extends ImpactsEnum {
   private boolean needsPositions;
   private boolean needsOffsets;
   private boolean needsPayloads;
+  /** Whether the field's positions are PositionBlocks, else PositionRecords. */
+  private boolean positionBlocks;
+
+  /**
+   * Bytes from one position to the next: the PositionRecord width, or the current PositionBlock's
+   * width.
+   */
   private int posRecordBytes;
 
-  /** Int32 values per position record (a PayloadEnd counts as two, low half first). */
-  private int posRecordInts;
+  /** Bytes of a position value: 4 in PositionRecords, the width of the current PositionBlock. */
+  private int positionWidth;
 
-  /** The current document's position records, copied on its first {@link #nextPosition()}. */
-  private int[] docRecords = new int[0];
+  /** File pointer of the first position of the block {@link #posBlock}. */
+  private long blockPositionsFP;
+
+  /** Index (within the term) of the first position of the block {@link #posBlock}. */
+  private long blockPosStart;
+
+  /**
+   * File pointer of the current document's next position record; -1 until its first {@link
+   * #nextPosition()}, which finds its first record.
+   */
+  private long nextRecordFP;
 
   /** Start of the next position's payload in the term's payload bytes. */
   private long payloadStart;
@@ -65,12 +83,14 @@ final class NvmPostingsEnum extends ImpactsEnum {
   private int bitBase;
   private int doc;
 
-  /** Block and index in it whose first position index is {@link #firstPosOfDoc}; -1 if none. */
+  /**
+   * Block, and index of the doc in it, whose first position (counted from the block's first
+   * position) is {@link #firstPosOfDoc}; -1 if none.
+   */
   private int posBlock;
 
   private int posDocUpto;
   private long firstPosOfDoc;
-  private int posInDoc;
   private int startOffset;
   private int endOffset;
   private final BytesRef payload = new BytesRef();
@@ -122,8 +142,9 @@ final class NvmPostingsEnum extends ImpactsEnum {
     }
     if (needsPositions) {
       posFP = state.posFP;
+      positionBlocks = NvmPostingsFormat.hasPositionBlocks(field);
       posRecordBytes = NvmPostingsFormat.positionRecordBytes(options, field.hasPayloads());
-      posRecordInts = posRecordBytes / Integer.BYTES;
+      positionWidth = Integer.BYTES;
       if (posData == null) {
         posData = owner.data(NvmPostingsReader.Data.POSITIONS);
       }
@@ -168,7 +189,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
       loadBlock(next);
       upto = 0;
     }
-    posInDoc = -1;
+    nextRecordFP = -1;
     if (bitSetBlock) {
       return doc = bitBase + bits.nextSetBit(upto == 0 ? 0 : doc - bitBase + 1);
     }
@@ -186,7 +207,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
       loadBlock(block);
       from = 0;
     }
-    posInDoc = -1;
+    nextRecordFP = -1;
     if (bitSetBlock) {
       // The block holds a doc >= target, and target > the previous block's last doc = base - 1.
       int bit = bits.nextSetBit(target - bitBase);
@@ -314,42 +335,48 @@ final class NvmPostingsEnum extends ImpactsEnum {
     if (needsPositions == false) {
       return -1;
     }
-    if (posInDoc < 0) {
-      loadDocPositions();
+    if (nextRecordFP < 0) {
+      startDocPositions();
     }
-    int record = posInDoc++ * posRecordInts;
+    long record = nextRecordFP;
+    nextRecordFP += posRecordBytes;
     if (needsOffsets) {
-      startOffset = docRecords[record + 1];
-      endOffset = docRecords[record + 2];
+      startOffset = posData.readInt(record + Integer.BYTES);
+      endOffset = posData.readInt(record + 2 * Integer.BYTES);
     }
     if (needsPayloads) {
-      readPayload(record);
+      readPayload(record + posRecordBytes - Long.BYTES);
     }
-    return docRecords[record];
+    return readPosition(record);
+  }
+
+  private int readPosition(long fp) throws IOException {
+    return switch (positionWidth) {
+      case Byte.BYTES -> Byte.toUnsignedInt(posData.readByte(fp));
+      case Short.BYTES -> Short.toUnsignedInt(posData.readShort(fp));
+      default -> posData.readInt(fp);
+    };
   }
 
   /**
-   * Copies the current document's position records into {@link #docRecords} with one bulk read,
-   * and, for payloads, the end of the previous record's payload (the start of this one's).
+   * Points {@link #nextRecordFP} at the current document's first position record and, for
+   * payloads, reads the end of the previous record's payload (the start of this one's).
    */
-  private void loadDocPositions() throws IOException {
-    firstPosOfDoc = firstPositionIndex();
-    long firstRecord = posFP + firstPosOfDoc * posRecordBytes;
-    int ints = Math.multiplyExact(blocks.freqs()[upto], posRecordInts);
-    docRecords = ArrayUtil.growNoCopy(docRecords, ints);
-    posData.readInts(firstRecord, docRecords, ints);
+  private void startDocPositions() throws IOException {
+    firstPosOfDoc = firstPositionInBlock();
+    nextRecordFP = blockPositionsFP + firstPosOfDoc * posRecordBytes;
     if (needsPayloads) {
-      payloadStart = firstPosOfDoc == 0 ? 0 : posData.readLong(firstRecord - Long.BYTES);
+      boolean first = blockPosStart + firstPosOfDoc == 0;
+      payloadStart = first ? 0 : posData.readLong(nextRecordFP - Long.BYTES);
     }
-    posInDoc = 0;
   }
 
   /**
-   * Index (within the term) of the first position of the current document: the running sum of
-   * freqs from the last document whose positions were read, if it is earlier in the same block,
-   * else from the block's BlockPosStart.
+   * Index (within the current block) of the first position of the current document: the running
+   * sum of freqs from the last document whose positions were read, if it is earlier in the same
+   * block, else from the block's first document.
    */
-  private long firstPositionIndex() throws IOException {
+  private long firstPositionInBlock() throws IOException {
     int[] freqs = blocks.freqs();
     int from;
     long positionIndex;
@@ -358,20 +385,50 @@ final class NvmPostingsEnum extends ImpactsEnum {
       positionIndex = firstPosOfDoc;
     } else {
       from = 0;
-      positionIndex = blocks.blockPosStart();
+      positionIndex = 0;
+      enterPositionBlock();
     }
-    for (int i = from; i < upto; i++) {
-      positionIndex += freqs[i];
-    }
-    posBlock = blocks.block();
+    positionIndex += sumOverRange(freqs, from, upto);
     posDocUpto = upto;
     return positionIndex;
   }
 
-  /** Reads the payload of the position record at {@code record} in {@link #docRecords}. */
-  private void readPayload(int record) throws IOException {
-    int endAt = record + posRecordInts - 2;
-    long end = ((long) docRecords[endAt + 1] << 32) | Integer.toUnsignedLong(docRecords[endAt]);
+  /**
+   * Finds where the current block's positions start from its BlockPosPointer (PosFP and
+   * BlockPosStart 0 for a term without SkipData): a PositionBlock's width and first position, or
+   * the block's first PositionRecord.
+   */
+  private void enterPositionBlock() throws IOException {
+    posBlock = blocks.block();
+    boolean hasSkipData = blocks.layout().hasSkipData();
+    if (positionBlocks) {
+      long blockFP = hasSkipData ? blocks.blockPosPointer() : posFP;
+      int width = posData.readByte(blockFP);
+      if (width != Byte.BYTES && width != Short.BYTES && width != Integer.BYTES) {
+        throw new CorruptIndexException(
+            "position width " + width + " at " + blockFP + " is not 1, 2 or 4", posData.toString());
+      }
+      positionWidth = posRecordBytes = width;
+      blockPositionsFP = blockFP + Byte.BYTES;
+      blockPosStart = 0;
+    } else {
+      blockPosStart = hasSkipData ? blocks.blockPosPointer() : 0;
+      blockPositionsFP = posFP + blockPosStart * posRecordBytes;
+    }
+  }
+
+  /** Sum of {@code values[from, to)}, as a long: 256 freqs may add up past Integer.MAX_VALUE. */
+  private static long sumOverRange(int[] values, int from, int to) {
+    long sum = 0;
+    for (int i = from; i < to; i++) {
+      sum += values[i];
+    }
+    return sum;
+  }
+
+  /** Reads the payload that ends at the PayloadEnd stored at {@code payloadEndFP}. */
+  private void readPayload(long payloadEndFP) throws IOException {
+    long end = posData.readLong(payloadEndFP);
     int length = Math.toIntExact(end - payloadStart);
     hasPayload = length > 0;
     if (hasPayload) {

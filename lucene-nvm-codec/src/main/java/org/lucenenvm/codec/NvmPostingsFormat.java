@@ -10,6 +10,7 @@ import org.apache.lucene.codecs.PostingsReaderBase;
 import org.apache.lucene.codecs.PostingsWriterBase;
 import org.apache.lucene.codecs.lucene103.blocktree.Lucene103BlockTreeTermsReader;
 import org.apache.lucene.codecs.lucene103.blocktree.Lucene103BlockTreeTermsWriter;
+import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SegmentWriteState;
@@ -22,7 +23,9 @@ import org.apache.lucene.util.IOUtils;
  * Uncompressed postings that are read in place: doc IDs and frequencies are fixed-width
  * little-endian values in blocks of {@value #BLOCK_SIZE} documents (doc IDs as a bit set, 16-bit
  * deltas or Int32 values, freqs 1, 2 or 4 bytes wide, chosen per block; no bit packing),
- * positions and offsets fixed-width records at computed addresses. A reader copies one block of
+ * positions 1, 2 or 4 bytes wide per block of documents, or, with offsets or payloads, in
+ * fixed-width records at computed addresses. Positions are read in place, one per {@code
+ * nextPosition()}. A reader copies one block of
  * doc IDs (and, when asked, of freqs) into int arrays with a single bulk copy ({@code
  * MemorySegment.copy} when the file is memory-segment backed, e.g. on {@code MMapDirectory}),
  * followed by a prefix sum for deltas and a widening loop for narrow freqs; no postings live on
@@ -46,7 +49,8 @@ import org.apache.lucene.util.IOUtils;
  *       index, see {@link Lucene103BlockTreeTermsWriter}.
  *   <li><code>.nvdoc</code>: <a href="#Docs">Doc ID and frequency blocks</a>
  *   <li><code>.nvskp</code>: <a href="#Skip">Skip tables and impacts</a>
- *   <li><code>.nvpos</code>: <a href="#Positions">Positions, offsets and payload boundaries</a>
+ *   <li><code>.nvpos</code>: <a href="#Positions">Positions, or position records with offsets
+ *       and payload boundaries</a>
  *   <li><code>.nvpay</code>: <a href="#Payloads">Payload bytes</a>
  * </ul>
  *
@@ -116,12 +120,12 @@ import org.apache.lucene.util.IOUtils;
  *         <li>SkipFile(.nvskp) --&gt; Header, Padding, &lt;SkipData&gt;<sup>TermCount'</sup>,
  *             Footer
  *         <li>SkipData --&gt; Padding, BlockImpacts?, GroupImpacts?, LastDoc<sup>NumBlocks</sup>,
- *             Padding, BlockDocFP<sup>NumBlocks</sup>, BlockPosStart<sup>NumBlocks</sup>?
+ *             Padding, BlockDocFP<sup>NumBlocks</sup>, BlockPosPointer<sup>NumBlocks</sup>?
  *         <li>BlockImpacts --&gt; ImpactLine<sup>NumBlocks</sup>
  *         <li>GroupImpacts --&gt; ImpactLine<sup>NumGroups</sup>
  *         <li>ImpactLine --&gt; 64 bytes: Count (byte), NormWidth (byte), 0 (byte), 0 (byte),
  *             Freq (Int32)<sup>Count</sup>, Norm<sup>Count</sup>, zero padding
- *         <li>LastDoc --&gt; Int32; BlockDocFP, BlockPosStart --&gt; Int64
+ *         <li>LastDoc --&gt; Int32; BlockDocFP, BlockPosPointer --&gt; Int64
  *       </ul>
  *       <p>Notes:
  *       <ul>
@@ -137,8 +141,10 @@ import org.apache.lucene.util.IOUtils;
  *             0): the line always bounds the scores of its range from above.
  *         <li>LastDoc is the last doc ID of each block, searched with {@code
  *             VectorUtil.findNextGEQ}; BlockDocFP the absolute start of each DocBlock in the doc
- *             file; BlockPosStart, for fields that index positions, the index (within the term) of
- *             the first position of the block's first document.
+ *             file; BlockPosPointer, for fields that index positions, is BlockPosFP if the field
+ *             has PositionBlocks (the absolute start of the block's PositionBlock in the position
+ *             file), else BlockPosStart (the index, within the term, of the first position of the
+ *             block's first document).
  *       </ul>
  * </dl>
  *
@@ -149,14 +155,24 @@ import org.apache.lucene.util.IOUtils;
  *       <ul>
  *         <li>PosFile(.nvpos) --&gt; Header, Padding, &lt;TermPositions&gt;<sup>TermCount</sup>,
  *             Footer
- *         <li>TermPositions --&gt; &lt;Position, StartOffset?, EndOffset?,
- *             PayloadEnd?&gt;<sup>TotalTermFreq</sup>
- *         <li>Position, StartOffset, EndOffset --&gt; Int32; PayloadEnd --&gt; Int64
+ *         <li>TermPositions --&gt; PositionBlock<sup>NumBlocks</sup> |
+ *             PositionRecord<sup>TotalTermFreq</sup>
+ *         <li>PositionBlock --&gt; PosWidth (byte: 1, 2 or 4), Position<sup>BlockPositionCount</sup>:
+ *             the positions of the block's documents, unsigned, PosWidth bytes each
+ *         <li>PositionRecord --&gt; Position, StartOffset?, EndOffset?, PayloadEnd?
+ *         <li>Position (in a record), StartOffset, EndOffset --&gt; Int32; PayloadEnd --&gt; Int64
  *       </ul>
  *       <p>Notes:
  *       <ul>
- *         <li>Records are ordered by document, then by position; every record of a field has the
- *             same width, so position {@code p} of the term is at {@code PosFP + p * width}.
+ *         <li>A field that indexes positions but neither offsets nor payloads has PositionBlocks:
+ *             one per doc block, written after the block's documents are known; PosWidth is the
+ *             fewest bytes that hold the block's largest position, BlockPositionCount the sum of
+ *             the block's freqs. The first PositionBlock of a term is at PosFP, block {@code b}'s at
+ *             BlockPosFP[b], and position {@code i} of the block (counting from the block's first
+ *             document) at {@code BlockPosFP[b] + 1 + i * PosWidth}.
+ *         <li>Other fields that index positions have PositionRecords, ordered by document, then by
+ *             position; every record of a field has the same width, so position {@code p} of the
+ *             term is at {@code PosFP + p * width}.
  *         <li>StartOffset and EndOffset are absolute character offsets, written when the field
  *             indexes offsets.
  *         <li>PayloadEnd, written when the field has payloads, is the end of the position's
@@ -179,8 +195,10 @@ import org.apache.lucene.util.IOUtils;
  * <p>Versions: {@value #VERSION_START} (format v1: flat doc and freq arrays, 128-doc impact lists,
  * <code>.nvimp</code>), {@value #VERSION_BLOCKS} (format v2: Int32 doc IDs in every block that is
  * not a bit set, Int32 freqs in a <code>.nvfrq</code> file), {@value #VERSION_NARROW_BLOCKS}
- * (format v3: the layout above). Versions 1 and 2 were never released and are not readable:
- * opening them throws {@link org.apache.lucene.index.IndexFormatTooOldException}; reindex.
+ * (format v3: PositionRecords of Int32 positions for every field), {@value
+ * #VERSION_POSITION_BLOCKS} (format v4: the layout above). Versions 1 to 3 were never released and
+ * are not readable: opening them throws {@link
+ * org.apache.lucene.index.IndexFormatTooOldException}; reindex.
  *
  * @lucene.experimental
  */
@@ -231,7 +249,13 @@ public final class NvmPostingsFormat extends PostingsFormat {
    */
   static final int VERSION_NARROW_BLOCKS = 2;
 
-  static final int VERSION_CURRENT = VERSION_NARROW_BLOCKS;
+  /**
+   * Version 4 of the format: positions of fields without offsets and payloads in PositionBlocks of
+   * 1, 2 or 4 bytes per position, one per doc block, located by BlockPosFP.
+   */
+  static final int VERSION_POSITION_BLOCKS = 3;
+
+  static final int VERSION_CURRENT = VERSION_POSITION_BLOCKS;
 
   /** Alignment of the data that follows each file header and of bit-set blocks. */
   static final int ALIGNMENT = Long.BYTES;
@@ -334,12 +358,24 @@ public final class NvmPostingsFormat extends PostingsFormat {
     };
   }
 
-  /** Width in bytes (1, 2 or 4) of the freqs of a block whose largest freq is {@code maxFreq}. */
-  static int freqWidth(int maxFreq) {
-    if (maxFreq <= 0xFF) {
+  /**
+   * Width in bytes (1, 2 or 4) of the freqs or positions of a block whose largest is {@code max}
+   * (a non-negative int).
+   */
+  static int valueWidth(int max) {
+    if (max <= 0xFF) {
       return Byte.BYTES;
     }
-    return maxFreq <= 0xFFFF ? Short.BYTES : Integer.BYTES;
+    return max <= 0xFFFF ? Short.BYTES : Integer.BYTES;
+  }
+
+  /**
+   * Whether a field's positions are stored as PositionBlocks (it indexes positions but neither
+   * offsets nor payloads), else as fixed-width PositionRecords.
+   */
+  static boolean hasPositionBlocks(FieldInfo field) {
+    return field.getIndexOptions() == IndexOptions.DOCS_AND_FREQS_AND_POSITIONS
+        && field.hasPayloads() == false;
   }
 
   /** Width in bytes of one position record of a field with the given options. */

@@ -27,9 +27,10 @@ import org.apache.lucene.util.IOUtils;
  * Writes postings in the block layout of {@link NvmPostingsFormat}. Doc IDs and freqs are buffered
  * one block of {@value NvmPostingsFormat#BLOCK_SIZE} at a time (a block is written when the next
  * one starts, or when the term ends, so that the writer knows whether the term has more than one
- * block and may use a bit set or deltas), its freqs right after its doc IDs; position records and payload bytes stream straight to their
- * files; the term's SkipData (impact lines, LastDoc, BlockDocFP, BlockPosStart) is buffered until
- * the term ends.
+ * block and may use a bit set or deltas), its freqs right after its doc IDs, and, for a field of
+ * PositionBlocks, its positions (buffered with the block, written at the width of its largest);
+ * position records and payload bytes of other fields stream straight to their files; the term's
+ * SkipData (impact lines, LastDoc, BlockDocFP, BlockPosPointer) is buffered until the term ends.
  */
 final class NvmPostingsWriter extends PushPostingsWriterBase {
 
@@ -59,13 +60,23 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   private long payloadByteCount;
   private long blockPosStart;
 
+  /**
+   * Whether the field's positions are PositionBlocks (positions only, no offsets or payloads): a
+   * block's positions are buffered in {@link #blockPositions} and written with the block.
+   */
+  private boolean narrowPositions;
+
+  private int[] blockPositions = new int[BLOCK_SIZE];
+  private int blockPositionCount;
+
   /** Per written block of the current term: SkipData, written when the term ends. */
   private int numBlocks;
 
   private int numGroups;
   private int[] lastDocs = new int[8];
   private long[] blockDocFPs = new long[8];
-  private long[] blockPosStarts = new long[8];
+  /** Per block: BlockPosStart, or BlockPosFP for a field of {@link #narrowPositions}. */
+  private long[] blockPosPointers = new long[8];
   private byte[] blockImpactLines = new byte[8 * ImpactLine.BYTES];
   private byte[] groupImpactLines = new byte[ImpactLine.BYTES];
 
@@ -130,6 +141,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   @Override
   public void setField(FieldInfo fieldInfo) {
     super.setField(fieldInfo);
+    narrowPositions = NvmPostingsFormat.hasPositionBlocks(fieldInfo);
     lastState = EMPTY_STATE;
   }
 
@@ -146,6 +158,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     blockDocCount = 0;
     lastDocID = -1;
     positionCount = 0;
+    blockPositionCount = 0;
     payloadByteCount = 0;
     numBlocks = 0;
     numGroups = 0;
@@ -191,6 +204,12 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
       throw new CorruptIndexException(
           "position=" + position + " is out of [0, " + IndexWriter.MAX_POSITION + "]", posOut);
     }
+    positionCount++;
+    if (narrowPositions) {
+      blockPositions = ArrayUtil.grow(blockPositions, blockPositionCount + 1);
+      blockPositions[blockPositionCount++] = position;
+      return;
+    }
     posOut.writeInt(position);
     if (writeOffsets) {
       posOut.writeInt(startOffset);
@@ -203,7 +222,6 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
       }
       posOut.writeLong(payloadByteCount);
     }
-    positionCount++;
   }
 
   @Override
@@ -216,9 +234,14 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     int span = lastDoc - previousLastDoc;
     lastDocs = ArrayUtil.grow(lastDocs, numBlocks + 1);
     blockDocFPs = ArrayUtil.grow(blockDocFPs, numBlocks + 1);
-    blockPosStarts = ArrayUtil.grow(blockPosStarts, numBlocks + 1);
+    blockPosPointers = ArrayUtil.grow(blockPosPointers, numBlocks + 1);
     lastDocs[numBlocks] = lastDoc;
-    blockPosStarts[numBlocks] = blockPosStart;
+    if (narrowPositions) {
+      blockPosPointers[numBlocks] = posOut.getFilePointer();
+      writePositionBlock();
+    } else {
+      blockPosPointers[numBlocks] = blockPosStart;
+    }
     switch (NvmPostingsFormat.docEncoding(blockDocCount, termHasSkipData, span)) {
       case BIT_SET -> {
         docOut.alignFilePointer(ALIGNMENT);
@@ -260,7 +283,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     for (int i = 0; i < blockDocCount; i++) {
       maxFreq = Math.max(maxFreq, blockFreqs[i]);
     }
-    int width = NvmPostingsFormat.freqWidth(maxFreq);
+    int width = NvmPostingsFormat.valueWidth(maxFreq);
     docOut.writeByte((byte) width);
     for (int i = 0; i < blockDocCount; i++) {
       switch (width) {
@@ -269,6 +292,24 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
         default -> docOut.writeInt(blockFreqs[i]);
       }
     }
+  }
+
+  /** Writes the buffered block's PositionBlock: its width, then every position at that width. */
+  private void writePositionBlock() throws IOException {
+    int maxPosition = 0;
+    for (int i = 0; i < blockPositionCount; i++) {
+      maxPosition = Math.max(maxPosition, blockPositions[i]);
+    }
+    int width = NvmPostingsFormat.valueWidth(maxPosition);
+    posOut.writeByte((byte) width);
+    for (int i = 0; i < blockPositionCount; i++) {
+      switch (width) {
+        case Byte.BYTES -> posOut.writeByte((byte) blockPositions[i]);
+        case Short.BYTES -> posOut.writeShort((short) blockPositions[i]);
+        default -> posOut.writeInt(blockPositions[i]);
+      }
+    }
+    blockPositionCount = 0;
   }
 
   private void writeBitSet(int base, int span) throws IOException {
@@ -334,7 +375,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     }
     if (writePositions) {
       for (int i = 0; i < numBlocks; i++) {
-        skipOut.writeLong(blockPosStarts[i]);
+        skipOut.writeLong(blockPosPointers[i]);
       }
     }
     assert skipOut.getFilePointer() == layout.endFP();

@@ -31,6 +31,12 @@ sealed interface PostingsData {
   /** Copies {@code length} bytes starting at {@code fp} into {@code dst[0, length)}. */
   void readBytes(long fp, byte[] dst, int length) throws IOException;
 
+  /** The int16 value at {@code fp}. */
+  short readShort(long fp) throws IOException;
+
+  /** The int32 value at {@code fp}. */
+  int readInt(long fp) throws IOException;
+
   /** The int64 value at {@code fp}. */
   long readLong(long fp) throws IOException;
 
@@ -77,6 +83,16 @@ sealed interface PostingsData {
     @Override
     public void readBytes(long fp, byte[] dst, int length) {
       MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, fp, dst, 0, length);
+    }
+
+    @Override
+    public short readShort(long fp) {
+      return segment.get(SHORT, fp);
+    }
+
+    @Override
+    public int readInt(long fp) {
+      return segment.get(INT, fp);
     }
 
     @Override
@@ -145,6 +161,18 @@ sealed interface PostingsData {
     }
 
     @Override
+    public short readShort(long fp) throws IOException {
+      MemorySegment slice = segmentOf(fp, Short.BYTES);
+      return slice == null ? values.readShort(fp) : slice.get(Segment.SHORT, 0);
+    }
+
+    @Override
+    public int readInt(long fp) throws IOException {
+      MemorySegment slice = segmentOf(fp, Integer.BYTES);
+      return slice == null ? values.readInt(fp) : slice.get(Segment.INT, 0);
+    }
+
+    @Override
     public long readLong(long fp) throws IOException {
       MemorySegment slice = segmentOf(fp, Long.BYTES);
       return slice == null ? values.readLong(fp) : slice.get(Segment.LONG, 0);
@@ -183,6 +211,16 @@ sealed interface PostingsData {
     @Override
     public void readBytes(long fp, byte[] dst, int length) throws IOException {
       in.readBytes(fp, dst, 0, length);
+    }
+
+    @Override
+    public short readShort(long fp) throws IOException {
+      return in.readShort(fp);
+    }
+
+    @Override
+    public int readInt(long fp) throws IOException {
+      return in.readInt(fp);
     }
 
     @Override

@@ -4,13 +4,13 @@ import static org.lucenenvm.codec.NvmPostingsFormat.BLOCK_SIZE;
 
 /**
  * Addresses inside one term's SkipData of {@link NvmPostingsFormat} (impact lines, LastDoc,
- * BlockDocFP, BlockPosStart), the one place where writer and reader agree on them. Terms of at
+ * BlockDocFP, BlockPosPointer), the one place where writer and reader agree on them. Terms of at
  * most {@value NvmPostingsFormat#BLOCK_SIZE} documents have a single block and no SkipData.
  *
  * @param skipFP start of the term's SkipData in the skip file, 64-byte aligned
  * @param numBlocks number of doc blocks of the term
  * @param hasImpacts whether the field indexes frequencies, so impact lines are present
- * @param hasPositions whether the field indexes positions, so BlockPosStart is present
+ * @param hasPositions whether the field indexes positions, so BlockPosPointer is present
  */
 record TermSkipLayout(long skipFP, int numBlocks, boolean hasImpacts, boolean hasPositions) {
 
@@ -51,12 +51,14 @@ record TermSkipLayout(long skipFP, int numBlocks, boolean hasImpacts, boolean ha
     return (end + Long.BYTES - 1) & -Long.BYTES;
   }
 
-  long blockPosStartsFP() {
+  long blockPosPointersFP() {
     return blockDocFPsFP() + (long) numBlocks * Long.BYTES;
   }
 
   /** End of the SkipData. */
   long endFP() {
-    return hasPositions ? blockPosStartsFP() + (long) numBlocks * Long.BYTES : blockPosStartsFP();
+    return hasPositions
+        ? blockPosPointersFP() + (long) numBlocks * Long.BYTES
+        : blockPosPointersFP();
   }
 }

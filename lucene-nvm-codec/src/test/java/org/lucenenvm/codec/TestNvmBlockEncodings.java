@@ -77,8 +77,9 @@ public class TestNvmBlockEncodings extends LuceneTestCase {
         DocEncoding.INT32,
         NvmPostingsFormat.docEncoding(
             NvmPostingsFormat.BLOCK_SIZE, true, NUM_DOCS - 1_000 - (-1)));
-    assertEquals(Integer.BYTES, NvmPostingsFormat.freqWidth(wideFreq(700)));
-    assertEquals(Short.BYTES, NvmPostingsFormat.freqWidth(wideFreq(100)));
+    assertEquals(Integer.BYTES, NvmPostingsFormat.valueWidth(wideFreq(700)));
+    assertEquals(Short.BYTES, NvmPostingsFormat.valueWidth(wideFreq(100)));
+    assertEquals(Integer.BYTES, NvmPostingsFormat.valueWidth(wideFreq(700) - 1));
     try (Directory lucene = new ByteBuffersDirectory();
         Directory mmap = new MMapDirectory(createTempDir("nvm-encodings"));
         Directory heap = new ByteBuffersDirectory()) {
@@ -94,8 +95,29 @@ public class TestNvmBlockEncodings extends LuceneTestCase {
           for (DirectoryReader reader : List.of(onSegment, onRandomAccess)) {
             assertEquals(term, toString(reference), toString(postings(reader, term)));
             assertAdvanceAgrees(reader, term, reference);
+            assertSamePositions(expected, reader, term);
           }
         }
+      }
+    }
+  }
+
+  /**
+   * Every position equals Lucene104's: "wide" has PositionBlocks of 2 bytes (positions up to 300)
+   * and of 4 bytes (the doc of 70,000 positions), the others of 1 byte.
+   */
+  private static void assertSamePositions(
+      DirectoryReader expected, DirectoryReader actual, String term) throws IOException {
+    Term t = new Term(FIELD, term);
+    PostingsEnum reference = getOnlyLeafReader(expected).postings(t, PostingsEnum.POSITIONS);
+    PostingsEnum postings = getOnlyLeafReader(actual).postings(t, PostingsEnum.POSITIONS);
+    for (int doc = reference.nextDoc(); ; doc = reference.nextDoc()) {
+      assertEquals(term, doc, postings.nextDoc());
+      if (doc == DocIdSetIterator.NO_MORE_DOCS) {
+        return;
+      }
+      for (int i = reference.freq(); i > 0; i--) {
+        assertEquals(term + " in doc " + doc, reference.nextPosition(), postings.nextPosition());
       }
     }
   }
