@@ -39,6 +39,8 @@ import org.apache.lucene.util.ThreadInterruptedException;
  */
 final class Partition {
   private static final byte[] NO_DOCUMENT = new byte[0];
+  private static final String LOG_SETTINGS =
+      "; the log's size is RtEngineConfig.logBytes (server: --log-size)";
 
   private final RtEngineConfig config;
   private final ReentrantLock writeLock = new ReentrantLock();
@@ -180,17 +182,22 @@ final class Partition {
     }
   }
 
+  /**
+   * Reserves log room for a write; a full log is reported as {@link IngestLogFullException} (retry
+   * later), a record larger than the log as {@link IllegalArgumentException}, both naming the
+   * settings. A failed pipeline is reported first: it would never free log room.
+   */
   private Reservation reserve(LogOperation operation, String id, byte[] document) {
+    ensureWritable();
     try {
       return new Reservation(operation, id, document);
     } catch (IngestLogFullException e) {
-      IngestLogFullException full =
-          new IngestLogFullException(
-              e.getMessage()
-                  + "; the log's size is RtEngineConfig.logBytes (server: --log-size), the wait"
-                  + " RtEngineConfig.logFullTimeout");
-      full.initCause(e);
-      throw new UncheckedIOException(full);
+      throw new IngestLogFullException(
+          e.getMessage() + "; retry the write once the pipeline made room" + LOG_SETTINGS
+              + ", the wait RtEngineConfig.logFullTimeout (server: --log-full-timeout)",
+          e);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(e.getMessage() + LOG_SETTINGS, e);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
