@@ -30,7 +30,8 @@ import org.apache.lucene.util.ThreadInterruptedException;
  * and the write returns once the record is durable, after the lock is released (group commit). A
  * write refused by validation (an add of an existing id, a delete of an absent id) logs nothing.
  * The live segment is frozen early once its operations take {@code logBytes / (queueCapacity +
- * 2)} of the log, so the log never holds more than the pipeline can queue.
+ * 2)} of the log, so the log never holds more than the pipeline can queue; deletes alone (the live
+ * segment holds no document) ask the pipeline for a checkpoint instead, which reclaims them.
  *
  * <p>The table never holds more than {@link RtEngineConfig#maxSegments()} segments while merging
  * can make room: a full live segment is replaced by a new one only when the table has a free slot;
@@ -61,8 +62,8 @@ final class Partition {
   private SegmentDescriptor active;
   /** Log bytes of the operations applied since {@link #active} took over (guarded by writeLock). */
   private long activeLogBytes;
-  /** Sequence number of the last operation applied since {@link #active} took over (writeLock). */
-  private long activeLastSequence;
+  /** Sequence number of the last operation applied (guarded by writeLock). */
+  private long lastApplied;
   /** Set when close starts: writes are refused from then on (written under writeLock). */
   private volatile boolean writesClosed;
 
@@ -88,7 +89,13 @@ final class Partition {
         log == null
             ? null
             : new Checkpointer(
-                tiers.nvm(), log, table, writeLock, this.nextSegmentId, durableSequence);
+                tiers.nvm(),
+                log,
+                table,
+                writeLock,
+                () -> lastApplied,
+                this.nextSegmentId,
+                durableSequence);
     this.pipeline =
         new Pipeline(
             config,
@@ -337,11 +344,18 @@ final class Partition {
   /**
    * Bookkeeping after operation {@code sequence} (of {@code logBytes} in the log) was applied:
    * freezes the live segment when it is full or holds its share of the log, and returns it (else
-   * null). Write lock held.
+   * null). While the live segment holds no document its operations are deletes, which no freeze
+   * makes durable: once they take a share of the log, the pipeline is asked for a checkpoint,
+   * which records them in the manifest's deletions and reclaims their records. Write lock held.
    */
   private SegmentDescriptor applied(long sequence, long logBytes) {
     activeLogBytes += logBytes;
-    activeLastSequence = sequence;
+    lastApplied = sequence;
+    if (activeLogBytes >= logBytesPerSegment && active.global().liveSegment().published() == 0) {
+      activeLogBytes = 0;
+      pipeline.checkpointLater();
+      return null;
+    }
     return activeNeedsRoll() && hasSegmentRoom() ? roll() : null;
   }
 
@@ -354,7 +368,7 @@ final class Partition {
   /** Freezes the active segment and starts a new one; returns the frozen one. Lock held. */
   private SegmentDescriptor roll() {
     SegmentDescriptor frozen = active;
-    frozen.setLastSequence(activeLastSequence);
+    frozen.setLastSequence(lastApplied);
     tiers.accounts().addFrozenLive(frozen.global().liveSegment().ramBytesUsed());
     active = newLiveSegment();
     return frozen;
