@@ -35,7 +35,7 @@ import org.apache.lucene.util.ThreadInterruptedException;
  *
  * <p>The table never holds more than {@link RtEngineConfig#maxSegments()} segments while merging
  * can make room: a full live segment is replaced by a new one only when the table has a free slot;
- * otherwise it stays the active (searchable) segment and the next add waits, without the lock,
+ * otherwise it stays the active (searchable) segment and the next add or delete waits, without the lock,
  * until the merger freed a slot.
  */
 final class Partition {
@@ -252,11 +252,15 @@ final class Partition {
   boolean delete(BytesRef id) {
     Reservation reservation =
         log == null ? null : reserve(LogOperation.DELETE, id.utf8ToString(), NO_DOCUMENT);
+    SegmentDescriptor frozenBefore = null;
     SegmentDescriptor frozen;
     long sequence;
     writeLock.lock();
     try {
       ensureWritable();
+      // Like an add, a delete waits for a segment slot when the live segment needs freezing:
+      // otherwise deletes would pile up in the log behind a live segment that cannot be frozen.
+      frozenBefore = rollWhenRoom();
       Location location = locate(id);
       if (location == null) {
         return false;
@@ -271,6 +275,7 @@ final class Partition {
       if (reservation != null) {
         reservation.releaseUnwritten();
       }
+      handOver(frozenBefore);
     }
     handOver(frozen);
     awaitDurable(sequence);
