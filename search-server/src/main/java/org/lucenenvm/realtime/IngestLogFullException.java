@@ -7,7 +7,7 @@ package org.lucenenvm.realtime;
  * the room once it made the logged operations durable in segments), so the write may be retried.
  * Unchecked, like {@link NvmFullException}: it refuses one write, it does not fail the engine.
  */
-public class IngestLogFullException extends IllegalStateException {
+public final class IngestLogFullException extends IllegalStateException {
   private static final long serialVersionUID = 1L;
 
   /** Creates the exception with a message naming the log, its size and the record refused. */

@@ -23,9 +23,9 @@ import org.lucenenvm.realtime.NvmFullException;
  * The HTTP side of the API: matches the route, checks the bearer token of write requests, calls
  * the {@link Endpoints} method and writes its {@link Reply} as JSON. Every failure becomes a JSON
  * error {@code {"error": {"status": ..., "message": ...}}}: {@link ApiException} with its status,
- * {@link IllegalArgumentException} (refused input) 400, {@link NvmFullException} 507, {@link
- * IngestLogFullException} (a full ingest log: retry later) and other {@link IllegalStateException}
- * (engine closed or failed) 503, anything else 500 (logged).
+ * {@link IllegalArgumentException} (refused input) 400, {@link NvmFullException} 507, other {@link
+ * IllegalStateException} 503 (engine closed or failed, or {@link IngestLogFullException}: a full
+ * ingest log, retry later), anything else 500 (logged).
  *
  * <pre>
  * GET    /health                          GET /metrics           GET /stats
@@ -230,8 +230,6 @@ final class ApiHandler extends Handler.Abstract {
       message = "query too large: " + message + " (max-clause-count)";
     } else if (e instanceof NvmFullException) {
       status = 507;
-    } else if (e instanceof IngestLogFullException) {
-      status = 503;
     } else if (e instanceof IllegalStateException) {
       status = 503;
     } else {
