@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
+import java.util.function.LongSupplier;
 import org.apache.lucene.store.Directory;
 
 /**
@@ -21,6 +22,13 @@ import org.apache.lucene.store.Directory;
  * the DurableSequence; it never decreases (a merge that drops fully deleted segments lowers the
  * largest lastSequence in the table, not what is durable).
  *
+ * <p>When no segment without an NVM copy holds a document (the live segment is empty: the
+ * operations since the last freeze were deletes, e.g. a stream of deletes alone), the listed
+ * segments and their deletions hold every operation applied, and DurableSequence is the last one
+ * applied. This is how deletes alone reclaim log space: {@link Partition} asks for a checkpoint
+ * once they take a share of the log. The last one applied, not the last one written: at recovery
+ * the log holds records not replayed yet.
+ *
  * <p>The deletions the manifest records may come from operations after DurableSequence (an
  * update's delete half, a delete), applied when the snapshot is taken. Before the manifest is
  * written the log is made durable up to the last operation applied then, so every such deletion
@@ -33,25 +41,29 @@ final class Checkpointer implements Pipeline.Checkpoint {
   private final IngestLog log;
   private final DescriptorTable table;
   private final Lock writeLock;
+  private final LongSupplier lastApplied;
   private final AtomicLong nextSegmentId;
   /** Guarded by this. */
   private long durableSequence;
 
   /**
-   * A checkpointer of the partition whose table is {@code table}; {@code durableSequence} is the
-   * one the manifest found at open recorded.
+   * A checkpointer of the partition whose table is {@code table}; {@code lastApplied} gives the
+   * sequence number of the last operation the partition applied (read under {@code writeLock});
+   * {@code durableSequence} is the one the manifest found at open recorded.
    */
   Checkpointer(
       Directory nvm,
       IngestLog log,
       DescriptorTable table,
       Lock writeLock,
+      LongSupplier lastApplied,
       AtomicLong nextSegmentId,
       long durableSequence) {
     this.nvm = nvm;
     this.log = log;
     this.table = table;
     this.writeLock = writeLock;
+    this.lastApplied = lastApplied;
     this.nextSegmentId = nextSegmentId;
     this.durableSequence = durableSequence;
   }
@@ -63,6 +75,7 @@ final class Checkpointer implements Pipeline.Checkpoint {
     long applied;
     writeLock.lock();
     try {
+      boolean allDocumentsDurable = true;
       for (SegmentDescriptor d : table.segments()) {
         SegmentVersion nvmVersion = d.nvm();
         if (nvmVersion != null && !d.retired()) {
@@ -70,7 +83,14 @@ final class Checkpointer implements Pipeline.Checkpoint {
               new Manifest.Segment(
                   d.id(), d.level(), stateOf(d), nvmVersion.maxDoc(), d.deletions()));
           durableSequence = Math.max(durableSequence, d.lastSequence());
+        } else if (!d.retired() && !(d.isLive() && d.global().liveSegment().published() == 0)) {
+          allDocumentsDurable = false;
         }
+      }
+      if (allDocumentsDurable) {
+        // Every document is in a listed segment and every delete in its deletions (the operations
+        // since the last freeze are deletes only): the manifest holds every applied operation.
+        durableSequence = Math.max(durableSequence, lastApplied.getAsLong());
       }
       nextId = nextSegmentId.get();
       applied = log.lastWritten(); // writes log and apply under the write lock

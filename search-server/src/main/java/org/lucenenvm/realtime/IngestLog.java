@@ -181,8 +181,8 @@ public final class IngestLog implements Closeable {
    * document}, and sets that room aside; returns its size, to pass to {@link #write} or {@link
    * #release}. Call it without holding locks that truncation needs.
    *
-   * @throws IngestLogFullException if no space was freed within the timeout, or the record is
-   *     larger than the log
+   * @throws IngestLogFullException if no space was freed within the timeout
+   * @throws IllegalArgumentException if the record is larger than the whole log
    */
   public long reserve(String id, byte[] document) throws IOException {
     int idLength = id.getBytes(StandardCharsets.UTF_8).length;
@@ -191,9 +191,10 @@ public final class IngestLog implements Closeable {
     try {
       ensureUsable();
       if (space > ring.capacity()) {
-        throw new IngestLogFullException(
+        throw new IllegalArgumentException(
             "record of " + space + " bytes for id '" + id + "' exceeds the capacity of ingest log "
-                + region.name() + " in " + region.poolPath() + " (" + ring.capacity() + " bytes)");
+                + region.name() + " in " + region.poolPath() + " (" + ring.capacity()
+                + " bytes): it can never be logged; a larger log needs a new index");
       }
       awaitSpace(space, id);
       reserved += space;

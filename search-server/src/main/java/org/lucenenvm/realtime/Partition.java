@@ -30,17 +30,20 @@ import org.apache.lucene.util.ThreadInterruptedException;
  * and the write returns once the record is durable, after the lock is released (group commit). A
  * write refused by validation (an add of an existing id, a delete of an absent id) logs nothing.
  * The live segment is frozen early once its operations take {@code logBytes / (queueCapacity +
- * 2)} of the log, so the log never holds more than the pipeline can queue.
+ * 2)} of the log, so the log never holds more than the pipeline can queue; deletes alone (the live
+ * segment holds no document) ask the pipeline for a checkpoint instead, which reclaims them.
  *
  * <p>The table never holds more than {@link RtEngineConfig#maxSegments()} segments while merging
  * can make room: a full live segment is replaced by a new one only when the table has a free slot;
- * otherwise it stays the active (searchable) segment and the next add waits, without the lock,
- * until the merger signals that it freed a slot.
+ * otherwise it stays the active (searchable) segment and the next add or delete waits, without the
+ * lock, until the merger signals that it freed a slot.
  */
 final class Partition {
   private static final byte[] NO_DOCUMENT = new byte[0];
   /** How often a writer waiting for a segment slot checks the pipeline's health unsignalled. */
   private static final long STALL_CHECK_MILLIS = 100;
+  private static final String LOG_SETTINGS =
+      "; the log's size is RtEngineConfig.logBytes (server: --log-size)";
 
   private final RtEngineConfig config;
   private final ReentrantLock writeLock = new ReentrantLock();
@@ -64,8 +67,8 @@ final class Partition {
   private SegmentDescriptor active;
   /** Log bytes of the operations applied since {@link #active} took over (guarded by writeLock). */
   private long activeLogBytes;
-  /** Sequence number of the last operation applied since {@link #active} took over (writeLock). */
-  private long activeLastSequence;
+  /** Sequence number of the last operation applied (guarded by writeLock). */
+  private long lastApplied;
   /** Set when close starts: writes are refused from then on (written under writeLock). */
   private volatile boolean writesClosed;
 
@@ -91,7 +94,13 @@ final class Partition {
         log == null
             ? null
             : new Checkpointer(
-                tiers.nvm(), log, table, writeLock, this.nextSegmentId, durableSequence);
+                tiers.nvm(),
+                log,
+                table,
+                writeLock,
+                () -> lastApplied,
+                this.nextSegmentId,
+                durableSequence);
     this.pipeline =
         new Pipeline(
             config,
@@ -186,17 +195,22 @@ final class Partition {
     }
   }
 
+  /**
+   * Reserves log room for a write; a full log is reported as {@link IngestLogFullException} (retry
+   * later), a record larger than the log as {@link IllegalArgumentException}, both naming the
+   * settings. A failed pipeline is reported first: it would never free log room.
+   */
   private Reservation reserve(LogOperation operation, String id, byte[] document) {
+    ensureWritable();
     try {
       return new Reservation(operation, id, document);
     } catch (IngestLogFullException e) {
-      IngestLogFullException full =
-          new IngestLogFullException(
-              e.getMessage()
-                  + "; the log's size is RtEngineConfig.logBytes (server: --log-size), the wait"
-                  + " RtEngineConfig.logFullTimeout");
-      full.initCause(e);
-      throw new UncheckedIOException(full);
+      throw new IngestLogFullException(
+          e.getMessage() + "; retry the write once the pipeline made room" + LOG_SETTINGS
+              + ", the wait RtEngineConfig.logFullTimeout (server: --log-full-timeout)",
+          e);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(e.getMessage() + LOG_SETTINGS, e);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -244,11 +258,15 @@ final class Partition {
   boolean delete(BytesRef id) {
     Reservation reservation =
         log == null ? null : reserve(LogOperation.DELETE, id.utf8ToString(), NO_DOCUMENT);
+    SegmentDescriptor frozenBefore = null;
     SegmentDescriptor frozen;
     long sequence;
     writeLock.lock();
     try {
       ensureWritable();
+      // Like an add, a delete waits for a segment slot when the live segment needs freezing:
+      // otherwise deletes would pile up in the log behind a live segment that cannot be frozen.
+      frozenBefore = rollWhenRoom();
       Location location = locate(id);
       if (location == null) {
         return false;
@@ -263,6 +281,7 @@ final class Partition {
       if (reservation != null) {
         reservation.releaseUnwritten();
       }
+      handOver(frozenBefore);
     }
     handOver(frozen);
     awaitDurable(sequence);
@@ -336,11 +355,18 @@ final class Partition {
   /**
    * Bookkeeping after operation {@code sequence} (of {@code logBytes} in the log) was applied:
    * freezes the live segment when it is full or holds its share of the log, and returns it (else
-   * null). Write lock held.
+   * null). While the live segment holds no document its operations are deletes, which no freeze
+   * makes durable: once they take a share of the log, the pipeline is asked for a checkpoint,
+   * which records them in the manifest's deletions and reclaims their records. Write lock held.
    */
   private SegmentDescriptor applied(long sequence, long logBytes) {
     activeLogBytes += logBytes;
-    activeLastSequence = sequence;
+    lastApplied = sequence;
+    if (activeLogBytes >= logBytesPerSegment && active.global().liveSegment().published() == 0) {
+      activeLogBytes = 0;
+      pipeline.checkpointLater();
+      return null;
+    }
     return activeNeedsRoll() && hasSegmentRoom() ? roll() : null;
   }
 
@@ -353,7 +379,7 @@ final class Partition {
   /** Freezes the active segment and starts a new one; returns the frozen one. Lock held. */
   private SegmentDescriptor roll() {
     SegmentDescriptor frozen = active;
-    frozen.setLastSequence(activeLastSequence);
+    frozen.setLastSequence(lastApplied);
     tiers.accounts().addFrozenLive(frozen.global().liveSegment().ramBytesUsed());
     active = newLiveSegment();
     return frozen;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
@@ -16,7 +17,8 @@ import java.util.concurrent.locks.Lock;
  *   <li>the <b>indexer</b> thread runs, per full live segment, {@link Flusher} → {@link
  *       Engraver} (eager engrave only) → {@link Checkpoint} → {@link Committer}; before a flush it
  *       waits while DRAM is over budget (committing what the policy allows first);
- *   <li>the <b>merger</b> thread runs the {@link Merger} whenever a segment gained an NVM copy.
+ *   <li>the <b>merger</b> thread runs the {@link Merger} whenever a segment gained an NVM copy,
+ *       and the {@link Checkpoint} when a partition asks for one ({@link #checkpointLater}).
  * </ol>
  *
  * A stage failure stops ingestion ({@link #checkHealthy}); nothing already acknowledged is lost,
@@ -51,7 +53,9 @@ final class Pipeline {
   private final Lock writeLock;
   private final Condition segmentRoom;
   private final PipelineStage<SegmentDescriptor> indexerStage;
-  private final PipelineStage<SegmentDescriptor> mergerStage;
+  private final PipelineStage<Work> mergerStage;
+  /** Set by {@link #checkpointLater}, cleared by the merger thread before it checkpoints. */
+  private final AtomicBoolean checkpointWanted = new AtomicBoolean();
   /** What the indexer and the merger are doing now (for diagnostics and the kill test). */
   private volatile String indexerActivity = IDLE;
   private volatile String mergerActivity = IDLE;
@@ -84,7 +88,7 @@ final class Pipeline {
             threadPrefix + "indexer", config.queueCapacity(), this::index, this::fail);
     this.mergerStage =
         new PipelineStage<>(
-            threadPrefix + "merger", UNBLOCKING_CAPACITY, d -> merge(), this::fail);
+            threadPrefix + "merger", UNBLOCKING_CAPACITY, this::background, this::fail);
   }
 
   void start() {
@@ -120,7 +124,17 @@ final class Pipeline {
 
   /** Lets the merger look at the table (e.g. after segments were restored). */
   void mergeLater(SegmentDescriptor descriptor) {
-    mergerStage.offer(descriptor);
+    mergerStage.offer(Work.MERGE);
+  }
+
+  /**
+   * Has the merger thread run the {@link Checkpoint} soon (without waiting for it): for deletes,
+   * which no engrave makes durable. Requests made before it starts are served by one checkpoint.
+   */
+  void checkpointLater() {
+    if (checkpointWanted.compareAndSet(false, true)) {
+      mergerStage.offer(Work.CHECKPOINT); // if the queue is full, the next item serves it
+    }
   }
 
   /** Stops both threads after the segments already queued were flushed; merges are skipped. */
@@ -244,6 +258,26 @@ final class Pipeline {
       committer.offer(d);
     } finally {
       indexerActivity = IDLE;
+    }
+  }
+
+  /** What the merger thread is asked to do. */
+  private enum Work {
+    MERGE,
+    CHECKPOINT
+  }
+
+  private void background(Work work) throws IOException {
+    if (work == Work.MERGE) {
+      merge();
+    }
+    if (checkpointWanted.getAndSet(false) && !halted()) {
+      mergerActivity = "checkpoint";
+      try {
+        checkpoint.record();
+      } finally {
+        mergerActivity = IDLE;
+      }
     }
   }
 

@@ -293,7 +293,10 @@ public final class RtEngine implements Closeable {
    * (with {@link IllegalArgumentException}, before anything is indexed) a document without id, with
    * an id already in the index, with a field the schema does not declare, or with a term longer
    * than {@link org.apache.lucene.index.IndexWriter#MAX_TERM_LENGTH} bytes. Throws {@link
-   * NvmFullException} once NVM is full.
+   * NvmFullException} once NVM is full. In {@link DurabilityMode#CRASH_CONSISTENT} mode it refuses
+   * a document whose log record is larger than the ingest log ({@link IllegalArgumentException}),
+   * and throws {@link IngestLogFullException} (nothing applied; retry later) when the log stayed
+   * full for {@link RtEngineConfig#logFullTimeout()}; {@link #update} and {@link #delete} too.
    */
   public void add(RtDocument doc) {
     partitions[partitionOf(doc == null ? null : doc.id())].write(inverter.invert(doc), false);

@@ -16,6 +16,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.lucenenvm.realtime.IngestLogFullException;
 import org.lucenenvm.realtime.NvmFullException;
 
 /**
@@ -23,7 +24,8 @@ import org.lucenenvm.realtime.NvmFullException;
  * the {@link Endpoints} method and writes its {@link Reply} as JSON. Every failure becomes a JSON
  * error {@code {"error": {"status": ..., "message": ...}}}: {@link ApiException} with its status,
  * {@link IllegalArgumentException} (refused input) 400, {@link NvmFullException} 507, other {@link
- * IllegalStateException} (engine closed or failed) 503, anything else 500 (logged).
+ * IllegalStateException} 503 (engine closed or failed, or {@link IngestLogFullException}: a full
+ * ingest log, retry later), anything else 500 (logged).
  *
  * <pre>
  * GET    /health                          GET /metrics           GET /stats

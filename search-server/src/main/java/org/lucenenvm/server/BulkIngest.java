@@ -16,9 +16,10 @@ import org.lucenenvm.realtime.RtDocument;
  * malformed, too large, or refused by the engine (undeclared field, duplicate id on add, ...) is
  * skipped and reported with its 1-based line number; the lines around it are still applied. Every
  * line counted in {@code acknowledged} is searchable when the response is sent. If the engine
- * stops taking writes (NVM full, engine failure) the remaining lines are not applied and the
- * response says how many were acknowledged before. Status: 200 when every line was applied, 400
- * when some line was refused, 507/503 when ingestion stopped.
+ * stops taking writes (NVM full, engine failure, or a full ingest log: retry the lines after the
+ * acknowledged ones later) the remaining lines are not applied and the response says how many
+ * were acknowledged before. Status: 200 when every line was applied, 400 when some line was
+ * refused, 507 (NVM full) or 503 (full ingest log, engine failed) when ingestion stopped.
  */
 final class BulkIngest {
   /** At most this many per-line errors are listed (all are counted). */
@@ -93,9 +94,9 @@ final class BulkIngest {
     RtDocument doc =
         Documents.fromJson(Exchange.parseObject(json, body, from, to - from, "line " + line), null);
     if (upsert) {
-      index.engine().update(doc);
+      index.update(doc);
     } else {
-      index.engine().add(doc);
+      index.add(doc);
     }
   }
 

@@ -137,14 +137,14 @@ final class Endpoints {
 
   Reply addDocument(OpenIndex index, Exchange exchange) throws IOException {
     RtDocument doc = Documents.fromJson(documentBody(exchange), null);
-    index.engine().add(doc);
+    index.add(doc);
     index.ingested().mark(1);
     return new Reply(201, Map.of("id", doc.id(), "result", "created"));
   }
 
   Reply updateDocument(OpenIndex index, String id, Exchange exchange) throws IOException {
     RtDocument doc = Documents.fromJson(documentBody(exchange), id);
-    index.engine().update(doc);
+    index.update(doc);
     index.ingested().mark(1);
     return Reply.ok(Map.of("id", id, "result", "updated"));
   }
@@ -170,7 +170,7 @@ final class Endpoints {
   }
 
   Reply deleteDocument(OpenIndex index, String id) {
-    if (!index.engine().delete(id)) {
+    if (!index.delete(id)) {
       throw new ApiException(404, "document '" + id + "' not found in index '" + index.definition().name() + "'");
     }
     return Reply.ok(Map.of("id", id, "result", "deleted"));

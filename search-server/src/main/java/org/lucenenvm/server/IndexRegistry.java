@@ -106,6 +106,7 @@ public final class IndexRegistry implements Closeable {
               .withDramBudgetBytes(config.dramBudgetBytes())
               .withMode(config.mode())
               .withLogBytes(config.logBytes())
+              .withLogFullTimeout(config.logFullTimeout())
               .withPartitions(definition.partitions())
               .withResultCache(config.cache());
       if (config.discardUnverifiable().contains(definition.name())) {
@@ -144,6 +145,7 @@ public final class IndexRegistry implements Closeable {
     if (indexes.containsKey(definition.name()) || unavailable.containsKey(definition.name())) {
       throw new ApiException(409, "index '" + definition.name() + "' already exists");
     }
+    config.requirePoolRoom(definition.partitions());
     Path pool = poolFile(definition.name());
     Files.deleteIfExists(pool);
     Path file = definitionFile(definition.name());

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
@@ -18,6 +19,7 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.util.IOUtils;
 import org.lucenenvm.realtime.FieldKind;
+import org.lucenenvm.realtime.IngestLogFullException;
 import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtDocument;
 import org.lucenenvm.realtime.RtSchema;
@@ -171,6 +173,44 @@ public final class OpenIndex implements Closeable {
     RtSearchResult result = engine.search(query, k, timeout, true, useCache);
     queries.mark(1);
     return result;
+  }
+
+  /** Adds {@code doc} ({@link RtEngine#add}); see {@link #write} for a full ingest log. */
+  public void add(RtDocument doc) {
+    write(() -> {
+      engine.add(doc);
+      return true;
+    });
+  }
+
+  /** Adds or replaces {@code doc} ({@link RtEngine#update}); see {@link #write}. */
+  public void update(RtDocument doc) {
+    write(() -> {
+      engine.update(doc);
+      return true;
+    });
+  }
+
+  /** Deletes {@code id} ({@link RtEngine#delete}); returns whether it existed. See {@link #write}. */
+  public boolean delete(String id) {
+    return write(() -> engine.delete(id));
+  }
+
+  /**
+   * Runs one engine write; an {@link IngestLogFullException} (the write was not applied, a retry
+   * may succeed) is rethrown with this index's name and what to do, and answers 503.
+   */
+  private <T> T write(Supplier<T> operation) {
+    try {
+      return operation.get();
+    } catch (IngestLogFullException e) {
+      throw new IngestLogFullException(
+          "index '" + definition.name() + "' cannot take this write now, its ingest log is full"
+              + " (nothing acknowledged was lost; retry shortly; if it persists, the pipeline is"
+              + " not keeping up: give the index a larger log, --log-size, or writes a longer wait,"
+              + " --log-full-timeout): " + e.getMessage(),
+          e);
+    }
   }
 
   /** The stored document with {@code id}, or null. */

@@ -52,6 +52,9 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--log-size", converter = ByteSize.class, description = "CRASH_CONSISTENT mode: ingest log of each partition, taken from the index's pool; a write waits (then fails) while it is full (default: ${DEFAULT-VALUE}).", defaultValue = "64m")
   long logSize;
 
+  @Option(names = "--log-full-timeout", converter = TimeSpan.class, description = "CRASH_CONSISTENT mode: how long a write waits for room in a full ingest log before it is refused with 503 (retry later) (default: ${DEFAULT-VALUE}).", defaultValue = "30s")
+  Duration logFullTimeout;
+
   @Option(names = "--discard-unverifiable", paramLabel = "<index>", description = "Starts index <index> empty, discarding what a crash in GRACEFUL mode left (its unavailability message names this option); repeatable.")
   Set<String> discardUnverifiable = new LinkedHashSet<>();
 
@@ -127,6 +130,7 @@ public final class ServerCli implements Callable<Integer> {
         .poolSizeBytes(poolSize)
         .mode(mode)
         .logBytes(logSize)
+        .logFullTimeout(logFullTimeout)
         .discardUnverifiable(discardUnverifiable)
         .dramBudgetBytes(dramBudget)
         .segmentSize(segmentSize)

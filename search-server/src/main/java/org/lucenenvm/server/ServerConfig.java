@@ -3,6 +3,7 @@ package org.lucenenvm.server;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
 import org.apache.lucene.codecs.Codec;
@@ -24,6 +25,8 @@ import org.lucenenvm.realtime.RtSchema;
  *     shutdown reopens the indexes from their pools, a crash leaves them unavailable; VOLATILE)
  * @param logBytes ingest log size of each partition in CRASH_CONSISTENT mode (taken from the
  *     index's pool)
+ * @param logFullTimeout how long a write waits for room in a full ingest log before it is refused
+ *     with 503 (retry later)
  * @param discardUnverifiable indexes whose unverifiable state (a crashed GRACEFUL engine's) is
  *     discarded at startup, so they open empty: the operator's explicit acceptance of the loss
  * @param dramBudgetBytes DRAM budget of each partition's read-optimized segments
@@ -48,6 +51,7 @@ public record ServerConfig(
     long poolSizeBytes,
     DurabilityMode mode,
     long logBytes,
+    Duration logFullTimeout,
     Set<String> discardUnverifiable,
     long dramBudgetBytes,
     int segmentSize,
@@ -67,6 +71,7 @@ public record ServerConfig(
     Objects.requireNonNull(host, "host");
     Objects.requireNonNull(dataDir, "dataDir");
     Objects.requireNonNull(mode, "mode");
+    Objects.requireNonNull(logFullTimeout, "logFullTimeout");
     Objects.requireNonNull(codec, "codec");
     Objects.requireNonNull(queryLimits, "queryLimits");
     Objects.requireNonNull(cache, "cache");
@@ -74,15 +79,7 @@ public record ServerConfig(
     require(
         logBytes >= RtEngineConfig.MIN_LOG_BYTES,
         "logBytes must be >= " + RtEngineConfig.MIN_LOG_BYTES + ", got " + logBytes);
-    require(
-        mode != DurabilityMode.CRASH_CONSISTENT || logBytes * partitions <= poolSizeBytes / 2,
-        "the ingest logs of a new index (log size "
-            + logBytes
-            + " x "
-            + partitions
-            + " partitions) must take at most half its pool ("
-            + poolSizeBytes
-            + " bytes): lower --log-size or raise --pool-size");
+    require(!logFullTimeout.isNegative(), "logFullTimeout must be >= 0, got " + logFullTimeout);
     require(port >= 0 && port <= 65535, "port must be in 0..65535, got " + port);
     require(poolSizeBytes >= 1L << 20, "poolSizeBytes must be >= 1 MiB, got " + poolSizeBytes);
     require(dramBudgetBytes >= 0, "dramBudgetBytes must be >= 0, got " + dramBudgetBytes);
@@ -93,18 +90,52 @@ public record ServerConfig(
     require(maxDocumentBytes >= 64, "maxDocumentBytes must be >= 64, got " + maxDocumentBytes);
     require(maxResults >= 1, "maxResults must be >= 1, got " + maxResults);
     require(authToken == null || !authToken.isBlank(), "authToken must not be blank");
-    require(
-        !cache.enabled()
-            || cache.tier() != ResultCacheSettings.Tier.NVM
-            || cache.bytes() <= poolSizeBytes / 2,
-        "an NVM cache takes its region from the pool: cache size "
-            + cache.bytes()
-            + " must be at most half the pool size "
-            + poolSizeBytes);
+    requirePoolRoom(poolSizeBytes, mode, logBytes, partitions, cache);
     if (!Codec.availableCodecs().contains(codec)) {
       throw new IllegalArgumentException(
           "unknown codec '" + codec + "'; available: " + Codec.availableCodecs());
     }
+  }
+
+  /**
+   * The ingest logs (CRASH_CONSISTENT mode) and an NVM-tier result cache both take their room from
+   * each index's pool: together they may take at most half of it, so segments keep the rest.
+   */
+  private static void requirePoolRoom(
+      long poolSizeBytes, DurabilityMode mode, long logBytes, int partitions, ResultCacheSettings cache) {
+    long logs = mode == DurabilityMode.CRASH_CONSISTENT ? Math.multiplyExact(logBytes, partitions) : 0;
+    long nvmCache =
+        cache.enabled() && cache.tier() == ResultCacheSettings.Tier.NVM ? cache.bytes() : 0;
+    long taken = Math.addExact(logs, nvmCache);
+    require(
+        taken <= poolSizeBytes / 2,
+        "the ingest logs ("
+            + logs
+            + " bytes: log size "
+            + logBytes
+            + " x "
+            + partitions
+            + " partition(s)"
+            + (mode == DurabilityMode.CRASH_CONSISTENT ? "" : ", none in " + mode + " mode")
+            + ") and the NVM result cache ("
+            + nvmCache
+            + " bytes"
+            + (nvmCache == 0 ? ", none configured" : "")
+            + ") take "
+            + taken
+            + " bytes of each index's pool; together they must take at most half the pool size "
+            + poolSizeBytes
+            + ": lower --log-size or --cache-size, or raise --pool-size");
+  }
+
+  /**
+   * Checks that an index with {@code indexPartitions} partitions leaves its segments at least half
+   * of its pool (ingest logs and NVM cache included), naming the sizes when it does not.
+   *
+   * @throws IllegalArgumentException if the logs and the cache would take more than half the pool
+   */
+  public void requirePoolRoom(int indexPartitions) {
+    requirePoolRoom(poolSizeBytes, mode, logBytes, indexPartitions, cache);
   }
 
   private static void require(boolean condition, String message) {
@@ -135,6 +166,7 @@ public record ServerConfig(
     private long poolSizeBytes = 512L << 20;
     private DurabilityMode mode = DurabilityMode.CRASH_CONSISTENT;
     private long logBytes = 64L << 20;
+    private Duration logFullTimeout = RtEngineConfig.DEFAULT_LOG_FULL_TIMEOUT;
     private Set<String> discardUnverifiable = Set.of();
     private long dramBudgetBytes = 64L << 20;
     private int segmentSize = 10_000;
@@ -178,6 +210,11 @@ public record ServerConfig(
 
     public Builder logBytes(long v) {
       logBytes = v;
+      return this;
+    }
+
+    public Builder logFullTimeout(Duration v) {
+      logFullTimeout = v;
       return this;
     }
 
@@ -255,6 +292,7 @@ public record ServerConfig(
           poolSizeBytes,
           mode,
           logBytes,
+          logFullTimeout,
           discardUnverifiable,
           dramBudgetBytes,
           segmentSize,

@@ -174,8 +174,8 @@ public class IngestLogTest extends LuceneTestCase {
       for (int i = 0; i < 10; i++) {
         assertRecord(3 + i, records.get(i));
       }
-      IngestLogFullException tooBig =
-          expectThrows(IngestLogFullException.class, () -> log.append(LogOperation.ADD, "x", new byte[(int) (20 * RECORD_SPACE)]));
+      IllegalArgumentException tooBig =
+          expectThrows(IllegalArgumentException.class, () -> log.append(LogOperation.ADD, "x", new byte[(int) (20 * RECORD_SPACE)]));
       assertTrue(tooBig.getMessage(), tooBig.getMessage().contains("exceeds the capacity"));
     }
   }

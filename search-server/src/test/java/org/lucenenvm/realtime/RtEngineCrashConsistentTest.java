@@ -120,6 +120,57 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
     }
   }
 
+  /** A long id, so that a few thousand deletes take the log several times over. */
+  private static String id(int i) {
+    return String.format(java.util.Locale.ROOT, "document-deleted-by-a-stream-of-deletes-%05d", i);
+  }
+
+  public void testDeletesAloneReclaimLogSpaceAndSurviveCrashes() throws Exception {
+    int docs = 2_500;
+    List<String> deleted = new java.util.ArrayList<>();
+    for (int i = 0; i < docs; i++) {
+      if (i % 25 != 0) {
+        deleted.add(id(i));
+      }
+    }
+    java.util.Collections.shuffle(deleted, new Random(random().nextLong()));
+    long deleteBytes = 0;
+    for (String id : deleted) {
+      deleteBytes += IngestLogFormat.recordSpace(id.length(), 0);
+    }
+    assertTrue("the deletes must take the log several times over", deleteBytes > 3 * RtEngineConfig.MIN_LOG_BYTES);
+    // A log that stayed full would fail a delete after 10 s instead of the default 30 s.
+    RtEngineConfig config = CrashConsistentEngine.config().withLogFullTimeout(Duration.ofSeconds(10));
+    Map<String, String> state = new java.util.HashMap<>();
+    try (Pool pool = new Pool(createTempDir("cc"))) {
+      List<Path> images = new java.util.ArrayList<>();
+      List<Map<String, String>> expected = new java.util.ArrayList<>();
+      try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
+        for (int i = 0; i < docs; i++) {
+          engine.add(new RtDocument(id(i), Map.of("body", "b" + i)));
+          state.put(id(i), "b" + i);
+        }
+        for (int n = 0; n < deleted.size(); n++) {
+          assertTrue(deleted.get(n), engine.delete(deleted.get(n)));
+          state.remove(deleted.get(n));
+          if (n == deleted.size() / 2 || n == deleted.size() - 1) {
+            for (boolean keep : new boolean[] {false, true}) {
+              images.add(pool.crash(keep));
+              expected.add(new java.util.HashMap<>(state));
+            }
+          }
+        }
+        assertEquals(docs / 25, engine.stats().liveDocs());
+      }
+      for (int i = 0; i < images.size(); i++) {
+        try (NvmDirectory recovered = openImage(images.get(i));
+            RtEngine reopened = RtEngine.open(recovered, config)) {
+          assertEquals("image " + i, expected.get(i), CrashConsistentEngine.contents(reopened));
+        }
+      }
+    }
+  }
+
   public void testRecoveryDropsSegmentsTheManifestDoesNotList() throws Exception {
     Random r = new Random(random().nextLong());
     Acknowledged acked = new Acknowledged();
@@ -189,18 +240,18 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
     }
   }
 
-  public void testFullLogFailsClearlyAndLosesNothingAcknowledged() throws Exception {
+  public void testRecordLargerThanTheLogIsRefusedAndLosesNothing() throws Exception {
     try (Pool pool = new Pool(createTempDir("cc"))) {
       RtEngineConfig config = CrashConsistentEngine.config().withLogFullTimeout(Duration.ofMillis(100));
       Path image;
       try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
         engine.add(new RtDocument("small", Map.of("body", "kept")));
         String huge = "word ".repeat((int) (RtEngineConfig.MIN_LOG_BYTES / 4));
-        java.io.UncheckedIOException e =
+        IllegalArgumentException e =
             expectThrows(
-                java.io.UncheckedIOException.class,
+                IllegalArgumentException.class,
                 () -> engine.add(new RtDocument("huge", Map.of("body", huge))));
-        assertTrue(e.getCause() instanceof IngestLogFullException);
+        assertTrue(e.getMessage(), e.getMessage().contains("exceeds the capacity of ingest log"));
         assertTrue(e.getMessage(), e.getMessage().contains("logBytes"));
         assertTrue(e.getMessage(), e.getMessage().contains("--log-size"));
         assertNull(engine.get("huge"));

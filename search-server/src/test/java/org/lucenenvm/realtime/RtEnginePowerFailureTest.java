@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.function.LongPredicate;
 import org.apache.lucene.store.SingleInstanceLockFactory;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.lucenenvm.realtime.CrashConsistentEngine.Acknowledged;
+import org.lucenenvm.realtime.CrashConsistentEngine.Op;
 import org.lucenenvm.realtime.CrashConsistentEngine.Snapshot;
 import org.lucenenvm.store.InvalidPoolException;
 import org.lucenenvm.store.NvmDirectory;
@@ -28,23 +30,49 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
   private static final long POOL = 24L << 20;
   private static final int SEGMENT_SIZE = 8;
 
+  /** The next operation of a workload, given the acknowledged state and its number. */
+  @FunctionalInterface
+  private interface Workload {
+    Op next(Random random, Map<String, String> state, int n);
+  }
+
   public void testEveryPersistPointOfAShortRun() throws Exception {
-    Checker checker = run(30, 1.0);
+    Checker checker = run(CrashConsistentEngine::randomOp, 30, 0, 1.0);
     assertTrue("persist points checked: " + checker.points, checker.points > 60);
     assertTrue("points with operations replayed: " + checker.replaying, checker.replaying > 10);
   }
 
   @Nightly
   public void testSampledPersistPointsOfALongerRun() throws Exception {
-    Checker checker = run(1500, 0.25);
+    Checker checker = run(CrashConsistentEngine::randomOp, 1500, 0, 0.25);
     assertTrue("persist points checked: " + checker.points, checker.points >= 1000);
   }
 
-  private Checker run(int operations, double sampling) throws Exception {
+  /**
+   * Deletes alone: 8 adds (two segments: a 4 KB record takes a quarter of the log's share), then 8
+   * deletes, which take a share of the log every 4 deletes; half the persist points of the deletes
+   * (about 80) are checked, so the checkpoints they ask for (manifest write, then log truncation)
+   * are crossed.
+   */
+  public void testPersistPointsOfDeletesAlone() throws Exception {
+    int adds = 8;
+    String prefix = "d".repeat(4000);
+    Workload addsThenDeletes =
+        (random, state, n) ->
+            n < adds
+                ? new Op(LogOperation.ADD, prefix + n, "v" + n)
+                : new Op(LogOperation.DELETE, state.keySet().iterator().next(), null);
+    Checker checker = run(addsThenDeletes, 2 * adds, adds, 0.5);
+    assertTrue("persist points checked: " + checker.points, checker.points > 16);
+  }
+
+  /** Runs {@code operations} of {@code workload}, checking the persist points from operation {@code checkFrom} on. */
+  private Checker run(Workload workload, int operations, int checkFrom, double sampling) throws Exception {
     Random random = new Random(random().nextLong());
     Acknowledged acked = new Acknowledged();
     Path dir = PoolPaths.imageDir(createTempDir("pf"));
     Checker checker = new Checker(acked, dir, sampling, new Random(random.nextLong()));
+    checker.armed = checkFrom == 0; // from the pool's creation on
     PowerFailureSimulator simulator = new PowerFailureSimulator(checker);
     RtEngineConfig config = CrashConsistentEngine.config().withSegmentSize(SEGMENT_SIZE);
     try (NvmHeap heap =
@@ -52,7 +80,8 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
         NvmDirectory nvm = new NvmDirectory(heap, new SingleInstanceLockFactory())) {
       try (RtEngine engine = RtEngine.open(nvm, config)) {
         for (int i = 0; i < operations; i++) {
-          acked.run(engine, CrashConsistentEngine.randomOp(random, acked.state(), i));
+          checker.armed |= i == checkFrom;
+          acked.run(engine, workload.next(random, acked.state(), i));
         }
         assertTrue(engine.segments().toString(), engine.segments().size() > 1);
       }
@@ -72,6 +101,8 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
     private final Path dir;
     private final double sampling;
     private final Random random;
+    /** Whether crash points are checked yet (set by the writer, read in its persists). */
+    volatile boolean armed;
     int points;
     int replaying;
     private int images;
@@ -86,7 +117,7 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
 
     @Override
     public void atCrashPoint(PowerFailureSimulator.CrashPoint point) throws IOException {
-      if (failure != null || random.nextDouble() >= sampling) {
+      if (!armed || failure != null || random.nextDouble() >= sampling) {
         return;
       }
       points++;

@@ -77,6 +77,33 @@ public class ServerCliTest {
   }
 
   @Test
+  public void ingestLogsAndNvmCacheShareHalfThePool() {
+    // Each fits in half of the 64 MiB pool on its own; together they do not.
+    assertEquals(24L << 20, parse("--pool-size", "64m", "--log-size", "24m").logBytes());
+    assertEquals(
+        24L << 20,
+        parse("--pool-size", "64m", "--log-size", "1m", "--cache-size", "24m", "--cache-tier", "nvm")
+            .cache()
+            .bytes());
+    IllegalArgumentException both =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                parse(
+                    "--pool-size", "64m", "--log-size", "24m", "--cache-size", "24m", "--cache-tier",
+                    "nvm"));
+    String m = both.getMessage();
+    assertTrue(m, m.contains("ingest logs (" + (24L << 20) + " bytes"));
+    assertTrue(m, m.contains("NVM result cache (" + (24L << 20) + " bytes"));
+    assertTrue(m, m.contains("take " + (48L << 20) + " bytes"));
+    assertTrue(m, m.contains("half the pool size " + (64L << 20)));
+    assertTrue(m, m.contains("--log-size") && m.contains("--cache-size") && m.contains("--pool-size"));
+    // A DRAM cache and a mode without ingest log take nothing from the pool.
+    parse("--pool-size", "64m", "--log-size", "24m", "--cache-size", "24m", "--cache-tier", "dram");
+    parse("--pool-size", "64m", "--log-size", "24m", "--cache-size", "24m", "--cache-tier", "nvm", "--mode", "GRACEFUL");
+  }
+
+  @Test
   public void configFileThenCommandLineOverrides() throws Exception {
     Path file = tmp.newFile("server.properties").toPath();
     Files.writeString(

@@ -1,0 +1,93 @@
+package org.lucenenvm.server;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.lucenenvm.realtime.DurabilityMode;
+import org.lucenenvm.realtime.RtEngineConfig;
+
+/**
+ * The ingest log's limits seen through HTTP: a full log refuses a write with 503 (retryable, naming
+ * the index, the log and the settings) and loses nothing acknowledged; an index whose logs would
+ * not leave its segments half the pool is refused with 400.
+ */
+public class IngestLogFullTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private ServerConfig.Builder crashConsistent() throws Exception {
+    return LiveServer.config(tmp.newFolder().toPath())
+        .mode(DurabilityMode.CRASH_CONSISTENT)
+        .logBytes(RtEngineConfig.MIN_LOG_BYTES);
+  }
+
+  private static String bulk(int from, int count) {
+    SyntheticCorpus corpus = new SyntheticCorpus(10_000);
+    StringBuilder body = new StringBuilder();
+    for (int i = from; i < from + count; i++) {
+      body.append("{\"id\":\"d").append(i).append("\",\"body\":\"")
+          .append(corpus.document(i).fields().get("body")).append("\"}\n");
+    }
+    return body.toString();
+  }
+
+  @Test
+  public void fullLogAnswers503AndARetrySucceeds() throws Exception {
+    // No wait for room: a writer that gets ahead of the pipeline by the log's size is refused at
+    // once (the default waits 30 s for the pipeline to make room).
+    try (LiveServer s = new LiveServer(crashConsistent().logFullTimeout(Duration.ZERO).build())) {
+      assertEquals(201, s.createIndex("logged", "{\"fields\": {\"body\": \"text\"}}").status());
+      long acknowledged = 0;
+      LiveServer.Res last = null;
+      for (int batch = 0; batch < 50; batch++) {
+        last = s.send("POST", "/indexes/logged/_bulk", bulk((int) acknowledged, 500));
+        acknowledged += last.json().get("acknowledged").asLong();
+        if (last.status() != 200) {
+          break;
+        }
+      }
+      assertEquals(last.body(), 503, last.status());
+      String m = last.errorMessage();
+      assertTrue(m, m.contains("ingestion stopped at line"));
+      assertTrue(m, m.contains("index 'logged' cannot take this write now, its ingest log is full"));
+      assertTrue(m, m.contains("retry"));
+      assertTrue(m, m.contains("of " + RtEngineConfig.MIN_LOG_BYTES + " bytes hold records"));
+      assertTrue(m, m.contains("--log-size") && m.contains("--log-full-timeout"));
+      assertEquals(200, s.get("/health").status());
+      // Everything acknowledged is there, the refused document is not.
+      assertEquals(acknowledged, s.get("/indexes/logged/_stats").json().get("docs").asLong());
+      assertEquals(200, s.get("/indexes/logged/docs/d" + (acknowledged - 1)).status());
+      assertEquals(404, s.get("/indexes/logged/docs/d" + acknowledged).status());
+      // The pipeline makes room: the same write succeeds when retried.
+      LiveServer.Res retry = null;
+      for (int attempt = 0; attempt < 100; attempt++) {
+        retry = s.send("POST", "/indexes/logged/_bulk", bulk((int) acknowledged, 1));
+        if (retry.status() != 503) {
+          break;
+        }
+        Thread.sleep(50);
+      }
+      assertEquals(retry.body(), 200, retry.status());
+      assertEquals(200, s.get("/indexes/logged/docs/d" + acknowledged).status());
+    }
+  }
+
+  @Test
+  public void indexWhoseLogsTakeMoreThanHalfItsPoolIsRefused() throws Exception {
+    // 16 MiB pools, 1 MiB logs: 8 partitions fit, 9 do not.
+    try (LiveServer s = new LiveServer(crashConsistent().logBytes(1L << 20).build())) {
+      LiveServer.Res refused = s.createIndex("wide", "{\"fields\": {\"body\": \"text\"}, \"partitions\": 9}");
+      assertEquals(refused.body(), 400, refused.status());
+      String m = refused.errorMessage();
+      assertTrue(m, m.contains("ingest logs (" + (9L << 20) + " bytes: log size " + (1L << 20) + " x 9 partition(s))"));
+      assertTrue(m, m.contains("half the pool size " + (16L << 20)));
+      assertEquals(404, s.get("/indexes/wide").status());
+      assertEquals(201, s.createIndex("wide", "{\"fields\": {\"body\": \"text\"}, \"partitions\": 8}").status());
+      assertEquals(201, s.send("POST", "/indexes/wide/docs", "{\"id\":\"a\",\"body\":\"x\"}").status());
+    }
+  }
+}
