@@ -145,7 +145,7 @@ final class Partition {
       writeLock.unlock();
     }
     pipeline.start();
-    pipeline.mergeLater(active); // restored segments may be over the segment limit
+    pipeline.mergeLater(); // restored segments may be over the segment limit
   }
 
   private SegmentDescriptor newLiveSegment() {

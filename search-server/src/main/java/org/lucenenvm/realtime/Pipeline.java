@@ -78,7 +78,7 @@ final class Pipeline {
     this.tiers = tiers;
     this.flusher = new Flusher(tiers, table);
     this.engraver = new Engraver(tiers);
-    this.committer = new Committer(policy, accounts, engraver, table, this::mergeLater);
+    this.committer = new Committer(policy, accounts, engraver, table, d -> mergeLater());
     this.merger = new Merger(config, tiers, table, writeLock, this::segmentRoomChanged, nextSegmentId, checkpoint);
     this.checkpoint = checkpoint;
     this.writeLock = writeLock;
@@ -122,8 +122,8 @@ final class Pipeline {
     return merger.refused() || halted() || stopping;
   }
 
-  /** Lets the merger look at the table (e.g. after segments were restored). */
-  void mergeLater(SegmentDescriptor descriptor) {
+  /** Lets the merger look at the whole table (after a commit, or after segments were restored). */
+  void mergeLater() {
     mergerStage.offer(Work.MERGE);
   }
 
@@ -253,7 +253,7 @@ final class Pipeline {
         indexerActivity = "checkpoint";
         checkpoint.record();
       }
-      mergeLater(d);
+      mergeLater();
       indexerActivity = "commit";
       committer.offer(d);
     } finally {
