@@ -25,12 +25,20 @@ public class IngestLogFullTest {
         .logBytes(RtEngineConfig.MIN_LOG_BYTES);
   }
 
-  private static String bulk(int from, int count) {
+  /**
+   * {@code count} documents from {@code from} on; each body is repeated up to {@code minChars}
+   * characters (0: once).
+   */
+  private static String bulk(int from, int count, int minChars) {
     SyntheticCorpus corpus = new SyntheticCorpus(10_000);
     StringBuilder body = new StringBuilder();
     for (int i = from; i < from + count; i++) {
-      body.append("{\"id\":\"d").append(i).append("\",\"body\":\"")
-          .append(corpus.document(i).fields().get("body")).append("\"}\n");
+      String text = corpus.document(i).fields().get("body");
+      StringBuilder repeated = new StringBuilder(text);
+      while (repeated.length() < minChars) {
+        repeated.append(' ').append(text);
+      }
+      body.append("{\"id\":\"d").append(i).append("\",\"body\":\"").append(repeated).append("\"}\n");
     }
     return body.toString();
   }
@@ -41,10 +49,14 @@ public class IngestLogFullTest {
     // once (the default waits 30 s for the pipeline to make room).
     try (LiveServer s = new LiveServer(crashConsistent().logFullTimeout(Duration.ZERO).build())) {
       assertEquals(201, s.createIndex("logged", "{\"fields\": {\"body\": \"text\"}}").status());
+      // Records of 40 KB in a 64 KiB log: a record fits only once the one before it was reclaimed,
+      // which takes a flush, an engrave and a checkpoint; the next line of the same bulk asks for
+      // room long before that. (Small records would race the pipeline: on a fast machine it
+      // reclaims as fast as a bulk writes, and the log is never full.)
       long acknowledged = 0;
       LiveServer.Res last = null;
-      for (int batch = 0; batch < 50; batch++) {
-        last = s.send("POST", "/indexes/logged/_bulk", bulk((int) acknowledged, 500));
+      for (int batch = 0; batch < 20; batch++) {
+        last = s.send("POST", "/indexes/logged/_bulk", bulk((int) acknowledged, 10, 40_000));
         acknowledged += last.json().get("acknowledged").asLong();
         if (last.status() != 200) {
           break;
@@ -65,7 +77,7 @@ public class IngestLogFullTest {
       // The pipeline makes room: the same write succeeds when retried.
       LiveServer.Res retry = null;
       for (int attempt = 0; attempt < 100; attempt++) {
-        retry = s.send("POST", "/indexes/logged/_bulk", bulk((int) acknowledged, 1));
+        retry = s.send("POST", "/indexes/logged/_bulk", bulk((int) acknowledged, 1, 40_000));
         if (retry.status() != 503) {
           break;
         }
