@@ -25,7 +25,7 @@ import org.lucenenvm.realtime.NvmFullException;
  * error {@code {"error": {"status": ..., "message": ...}}}: {@link ApiException} with its status,
  * {@link IllegalArgumentException} (refused input) 400, {@link NvmFullException} 507, other {@link
  * IllegalStateException} 503 (engine closed or failed, or {@link IngestLogFullException}: a full
- * ingest log, retry later), anything else 500 (logged).
+ * ingest log, retry later, said with a {@code Retry-After} header), anything else 500 (logged).
  *
  * <pre>
  * GET    /health                          GET /metrics           GET /stats
@@ -220,6 +220,7 @@ final class ApiHandler extends Handler.Abstract {
 
   private static Reply errorReply(Exception e) {
     int status;
+    int retryAfter = 0;
     String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     if (e instanceof ApiException api) {
       status = api.status();
@@ -232,11 +233,14 @@ final class ApiHandler extends Handler.Abstract {
       status = 507;
     } else if (e instanceof IllegalStateException) {
       status = 503;
+      if (e instanceof IngestLogFullException) {
+        retryAfter = Reply.LOG_FULL_RETRY_AFTER_SECONDS;
+      }
     } else {
       status = 500;
       LOG.log(Level.WARNING, "request failed", e);
     }
-    return new Reply(status, Map.of("error", BulkIngest.errorBody(status, message)));
+    return new Reply(status, Map.of("error", BulkIngest.errorBody(status, message)), retryAfter);
   }
 
   private void write(Response response, Reply reply, Callback callback) {
@@ -259,6 +263,9 @@ final class ApiHandler extends Handler.Abstract {
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentType);
     if (reply.status() == 401) {
       response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, "Bearer");
+    }
+    if (reply.retryAfterSeconds() > 0) {
+      response.getHeaders().put(HttpHeader.RETRY_AFTER, Integer.toString(reply.retryAfterSeconds()));
     }
     response.write(true, ByteBuffer.wrap(bytes), callback);
   }

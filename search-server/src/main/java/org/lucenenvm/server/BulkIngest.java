@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.lucenenvm.realtime.IngestLogFullException;
 import org.lucenenvm.realtime.NvmFullException;
 import org.lucenenvm.realtime.RtDocument;
 
@@ -19,7 +20,8 @@ import org.lucenenvm.realtime.RtDocument;
  * stops taking writes (NVM full, engine failure, or a full ingest log: retry the lines after the
  * acknowledged ones later) the remaining lines are not applied and the response says how many
  * were acknowledged before. Status: 200 when every line was applied, 400 when some line was
- * refused, 507 (NVM full) or 503 (full ingest log, engine failed) when ingestion stopped.
+ * refused, 507 (NVM full) or 503 (full ingest log, engine failed) when ingestion stopped; a 503
+ * for a full ingest log carries {@code Retry-After}.
  */
 final class BulkIngest {
   /** At most this many per-line errors are listed (all are counted). */
@@ -41,6 +43,7 @@ final class BulkIngest {
     List<Map<String, Object>> errors = new ArrayList<>();
     String stopped = null;
     int stopStatus = 0;
+    int retryAfter = 0;
     int line = 0;
     for (int from = 0; from < body.length && stopped == null; ) {
       int end = from;
@@ -62,6 +65,10 @@ final class BulkIngest {
       } catch (NvmFullException e) {
         stopped = e.getMessage();
         stopStatus = 507;
+      } catch (IngestLogFullException e) {
+        stopped = e.getMessage();
+        stopStatus = 503;
+        retryAfter = Reply.LOG_FULL_RETRY_AFTER_SECONDS;
       } catch (IllegalStateException e) {
         stopped = e.getMessage();
         stopStatus = 503;
@@ -82,7 +89,7 @@ final class BulkIngest {
     out.put("failed", failed);
     out.put("errors", errors);
     out.put("took_us", (System.nanoTime() - start) / 1000);
-    return new Reply(status, out);
+    return new Reply(status, out, retryAfter);
   }
 
   private void apply(OpenIndex index, byte[] body, int from, int to, int line, boolean upsert)

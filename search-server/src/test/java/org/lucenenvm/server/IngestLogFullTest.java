@@ -12,7 +12,7 @@ import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.RtEngineConfig;
 
 /**
- * The ingest log's limits seen through HTTP: a full log refuses a write with 503 (retryable, naming
+ * The ingest log's limits seen through HTTP: a full log refuses a write with 503 and Retry-After (naming
  * the index, the log and the settings) and loses nothing acknowledged; an index whose logs would
  * not leave its segments half the pool is refused with 400.
  */
@@ -63,6 +63,7 @@ public class IngestLogFullTest {
         }
       }
       assertEquals(last.body(), 503, last.status());
+      assertEquals("1", last.raw().headers().firstValue("Retry-After").orElse("none"));
       String m = last.errorMessage();
       assertTrue(m, m.contains("ingestion stopped at line"));
       assertTrue(m, m.contains("index 'logged' cannot take this write now, its ingest log is full"));
