@@ -23,11 +23,15 @@ import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
  * NvmPostingsFormat#BLOCK_SIZE} documents) and shared by the enum and its impacts.
  */
 final class DocBlockReader {
+  /** {@link #freq} calls in a block that always read in place. */
+  private static final int MIN_IN_PLACE_FREQ_READS = 3;
+
   /**
-   * Freqs of a block read in place before the block's freqs are copied: a reader that takes more
-   * (iterating every doc with its freq) pays one bulk copy instead.
+   * After {@link #MIN_IN_PLACE_FREQ_READS} calls, a block's freqs are copied once the reader has
+   * asked for at least one in this many of the block's docs so far (iterating every doc with its
+   * freq); a sparser reader (a conjunction's other clause) keeps reading in place.
    */
-  private static final int IN_PLACE_FREQ_READS = BLOCK_SIZE / 8;
+  private static final int COPY_FREQS_DENSITY = 4;
 
   /** Doc IDs of the current packed block, in {@code [0, count())}. */
   final int[] docs = new int[BLOCK_SIZE + 1];
@@ -230,13 +234,18 @@ final class DocBlockReader {
   }
 
   /**
-   * Freq of the doc at {@code index} of the current block, read in place for the first {@value
-   * #IN_PLACE_FREQ_READS} calls in a block that has not copied its freqs (a conjunction's other
-   * clauses and MAXSCORE's non-essential clauses score a few docs per block, and a copy of the
-   * whole block would cost more than those reads), from the copied freqs after that.
+   * Freq of the doc at {@code index} of the current block. A conjunction's other clauses and
+   * MAXSCORE's non-essential clauses score a few docs per block, for which a copy of the block's
+   * freqs would cost more than reading each in place; a reader that takes most docs' freqs
+   * (iteration, a phrase) is better served by one bulk copy. So the first {@value
+   * #MIN_IN_PLACE_FREQ_READS} calls in a block read in place, and later ones too unless the reader
+   * has asked for at least one in {@value #COPY_FREQS_DENSITY} of the block's docs up to {@code
+   * index}, which copies the block's freqs.
    */
   int freq(int index) throws IOException {
-    if (freqsLoaded || ++inPlaceFreqReads > IN_PLACE_FREQ_READS) {
+    if (freqsLoaded
+        || (++inPlaceFreqReads > MIN_IN_PLACE_FREQ_READS
+            && inPlaceFreqReads * COPY_FREQS_DENSITY > index)) {
       return freqs()[index];
     }
     int width = freqWidth();
