@@ -17,7 +17,8 @@ import org.apache.lucene.util.VectorUtil;
 
 /**
  * Iterates one term's postings block by block: {@link DocBlockReader} copies a block's doc IDs
- * (and, on first {@link #freq()}, its freqs) into int arrays, and iteration works on those. {@link
+ * into an int array, and iteration works on it; freqs are read as {@link DocBlockReader#freq}
+ * and {@link DocBlockReader#freqsInto} decide. {@link
  * #advance(int)} finds the block in the skip table and the doc in the block with {@link
  * VectorUtil#findNextGEQ}; {@link #nextPostings} hands out the rest of the current block per call,
  * {@link #intoBitSet} ORs whole bit-set blocks. Positions, offsets and payload boundaries are
