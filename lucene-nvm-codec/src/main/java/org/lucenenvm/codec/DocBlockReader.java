@@ -17,7 +17,8 @@ import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
  * not decoded: the enum walks the bits and {@link #indexOfBit} maps a bit to the doc's index in the
  * block. Freqs (1, 2 or 4 bytes wide, after the block's doc IDs) are read in place by {@link
  * #freq}, copied straight into a scorer's batch by {@link #freqsInto}, and copied and widened into
- * an array only for positions ({@link #freqs()}, which needs their sums). The block
+ * an array ({@link #freqs()}) for positions, which sum them, and for a reader that asks for most
+ * of a block's freqs. The block
  * of a target doc ID is found in the term's LastDoc table with {@link VectorUtil#findNextGEQ};
  * that table is copied to the heap when the term is reset (4 bytes per {@value
  * NvmPostingsFormat#BLOCK_SIZE} documents) and shared by the enum and its impacts.
@@ -308,6 +309,7 @@ final class DocBlockReader {
         }
       }
       default -> {
+        // freqs[] serves as scratch here: freqsLoaded stays false, so freqs() copies them again.
         docData.readInts(values, freqs, count);
         for (int i = 0; i < count; i++) {
           dst[i] = freqs[i];
