@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.util.Arrays;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.util.ArrayUtil;
-import org.apache.lucene.util.BitUtil;
 import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.VectorUtil;
 import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
@@ -16,15 +15,24 @@ import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
  * #docs} with one bulk copy; a block of 16-bit deltas is copied with one bulk copy and turned into
  * doc IDs by a prefix sum; loading a bit-set block copies its words into {@link #bitSet}, which is
  * not decoded: the enum walks the bits and {@link #indexOfBit} maps a bit to the doc's index in the
- * block. Freqs (1, 2 or 4 bytes wide, after the block's doc IDs) are read one by one for the
- * first few {@link #freq} calls of a block, then copied and widened ({@link #freqs()}). The block
+ * block. Freqs (1, 2 or 4 bytes wide, after the block's doc IDs) are read in place by {@link
+ * #freq}, copied straight into a scorer's batch by {@link #freqsInto}, and copied and widened into
+ * an array ({@link #freqs()}) for positions, which sum them, and for a reader that asks for most
+ * of a block's freqs. The block
  * of a target doc ID is found in the term's LastDoc table with {@link VectorUtil#findNextGEQ};
  * that table is copied to the heap when the term is reset (4 bytes per {@value
  * NvmPostingsFormat#BLOCK_SIZE} documents) and shared by the enum and its impacts.
  */
 final class DocBlockReader {
-  /** Calls of {@link #freq} in a block that read one value before the block's freqs are copied. */
-  private static final int SINGLE_FREQ_READS = 3;
+  /** {@link #freq} calls in a block that always read in place. */
+  private static final int MIN_IN_PLACE_FREQ_READS = 3;
+
+  /**
+   * After {@link #MIN_IN_PLACE_FREQ_READS} calls, a block's freqs are copied once the reader has
+   * asked for at least one in this many of the block's docs so far (iterating every doc with its
+   * freq); a sparser reader (a conjunction's other clause) keeps reading in place.
+   */
+  private static final int COPY_FREQS_DENSITY = 4;
 
   /** Doc IDs of the current packed block, in {@code [0, count())}. */
   final int[] docs = new int[BLOCK_SIZE + 1];
@@ -32,15 +40,19 @@ final class DocBlockReader {
   private final int[] freqs = new int[BLOCK_SIZE];
   private final short[] shorts = new short[BLOCK_SIZE];
   private final byte[] bytes = new byte[BLOCK_SIZE];
-  private final byte[] oneFreq = new byte[Integer.BYTES];
 
   private final long[] bitSetWords =
       new long[FixedBitSet.bits2words(NvmPostingsFormat.MAX_BIT_SET_SPAN)];
   private final FixedBitSet bitSet =
       new FixedBitSet(bitSetWords, NvmPostingsFormat.MAX_BIT_SET_SPAN);
 
-  /** Number of set bits in the bit-set block's words before word {@code i}. */
+  /**
+   * Number of set bits in the bit-set block's words before word {@code i}; counted on the first
+   * {@link #indexOfBit} of a block (iterating a whole block never needs it).
+   */
   private final int[] bitCountBefore = new int[bitSetWords.length];
+
+  private boolean bitCountsReady;
   private final PostingsData docData;
   private final PostingsData skipData;
   private int[] lastDocs = new int[0];
@@ -55,7 +67,11 @@ final class DocBlockReader {
   private int block;
   private int count;
   private boolean freqsLoaded;
-  private int singleFreqReads;
+
+  /** FreqWidth of the current block, 0 until read. */
+  private int freqWidth;
+
+  private int inPlaceFreqReads;
   private boolean isBitSet;
   private int bitSetBase;
   private int bitSetSpan;
@@ -127,7 +143,8 @@ final class DocBlockReader {
     this.block = block;
     count = Math.min(BLOCK_SIZE, docFreq - block * BLOCK_SIZE);
     freqsLoaded = false;
-    singleFreqReads = 0;
+    freqWidth = 0;
+    inPlaceFreqReads = 0;
     if (layout.hasSkipData() == false) {
       isBitSet = false;
       docData.readInts(docFP, docs, count);
@@ -158,11 +175,16 @@ final class DocBlockReader {
       Arrays.fill(bitSetWords, numWords, bitSetWordsInUse, 0L);
     }
     bitSetWordsInUse = numWords;
+    bitCountsReady = false;
+  }
+
+  private void countBits() {
     int before = 0;
-    for (int i = 0; i < numWords; i++) {
+    for (int i = 0, numWords = bitSetWordsInUse; i < numWords; i++) {
       bitCountBefore[i] = before;
       before += Long.bitCount(bitSetWords[i]);
     }
+    bitCountsReady = true;
   }
 
   /** Copies the block's 16-bit deltas and sums them up from {@code previousLastDoc}. */
@@ -188,6 +210,9 @@ final class DocBlockReader {
     if (bit >= bitSetSpan) {
       return count;
     }
+    if (bitCountsReady == false) {
+      countBits();
+    }
     int word = bit >>> 6;
     return bitCountBefore[word] + Long.bitCount(bitSetWords[word] & ((1L << bit) - 1));
   }
@@ -210,30 +235,40 @@ final class DocBlockReader {
   }
 
   /**
-   * Freq of the doc at {@code index} of the current block. The first {@value #SINGLE_FREQ_READS}
-   * calls in a block that has not copied its freqs read the one value (a conjunction's other
-   * clauses and MAXSCORE's non-essential clauses score a few docs per block); the next copies the
-   * block's freqs.
+   * Freq of the doc at {@code index} of the current block. A conjunction's other clauses and
+   * MAXSCORE's non-essential clauses score a few docs per block, for which a copy of the block's
+   * freqs would cost more than reading each in place; a reader that takes most docs' freqs
+   * (iteration, a phrase) is better served by one bulk copy. So the first {@value
+   * #MIN_IN_PLACE_FREQ_READS} calls in a block read in place, and later ones too unless the reader
+   * has asked for at least one in {@value #COPY_FREQS_DENSITY} of the block's docs up to {@code
+   * index}, which copies the block's freqs.
    */
   int freq(int index) throws IOException {
-    if (freqsLoaded == false && singleFreqReads < SINGLE_FREQ_READS) {
-      singleFreqReads++;
-      return readOneFreq(index);
+    if (freqsLoaded
+        || (++inPlaceFreqReads > MIN_IN_PLACE_FREQ_READS
+            && inPlaceFreqReads * COPY_FREQS_DENSITY > index)) {
+      return freqs()[index];
     }
-    return freqs()[index];
+    int width = freqWidth();
+    long fp = freqFP + Byte.BYTES + (long) index * width;
+    return switch (width) {
+      case Byte.BYTES -> Byte.toUnsignedInt(docData.readByte(fp));
+      case Short.BYTES -> Short.toUnsignedInt(docData.readShort(fp));
+      default -> docData.readInt(fp);
+    };
   }
 
-  private int readOneFreq(int index) throws IOException {
-    int width = docData.readByte(freqFP);
-    if (width != Byte.BYTES && width != Short.BYTES && width != Integer.BYTES) {
-      throw corruptFreqWidth(width);
+  /** The current block's FreqWidth (1, 2 or 4), read and checked on first use. */
+  private int freqWidth() throws IOException {
+    if (freqWidth == 0) {
+      int width = docData.readByte(freqFP);
+      if (width != Byte.BYTES && width != Short.BYTES && width != Integer.BYTES) {
+        throw new CorruptIndexException(
+            "freq width " + width + " at " + freqFP + " is not 1, 2 or 4", docData.toString());
+      }
+      freqWidth = width;
     }
-    docData.readBytes(freqFP + Byte.BYTES + (long) index * width, oneFreq, width);
-    return switch (width) {
-      case Byte.BYTES -> Byte.toUnsignedInt(oneFreq[0]);
-      case Short.BYTES -> Short.toUnsignedInt((short) BitUtil.VH_LE_SHORT.get(oneFreq, 0));
-      default -> (int) BitUtil.VH_LE_INT.get(oneFreq, 0);
-    };
+    return freqWidth;
   }
 
   /** Freqs of the current block, copied and widened on first use; only for fields with freqs. */
@@ -245,8 +280,46 @@ final class DocBlockReader {
     return freqs;
   }
 
+  /**
+   * Writes the freqs of the docs at {@code [from, from + count)} of the current block, as floats,
+   * into {@code dst[0, count)}: from the copied freqs if the block has them, else straight from the
+   * FreqBlock with one bulk copy and one widening loop (a scorer that takes the block in batches
+   * needs them only once).
+   */
+  void freqsInto(int from, int count, float[] dst) throws IOException {
+    if (freqsLoaded) {
+      for (int i = 0; i < count; i++) {
+        dst[i] = freqs[from + i];
+      }
+      return;
+    }
+    int width = freqWidth();
+    long values = freqFP + Byte.BYTES + (long) from * width;
+    switch (width) {
+      case Byte.BYTES -> {
+        docData.readBytes(values, bytes, count);
+        for (int i = 0; i < count; i++) {
+          dst[i] = Byte.toUnsignedInt(bytes[i]);
+        }
+      }
+      case Short.BYTES -> {
+        docData.readShorts(values, shorts, count);
+        for (int i = 0; i < count; i++) {
+          dst[i] = Short.toUnsignedInt(shorts[i]);
+        }
+      }
+      default -> {
+        // freqs[] serves as scratch here: freqsLoaded stays false, so freqs() copies them again.
+        docData.readInts(values, freqs, count);
+        for (int i = 0; i < count; i++) {
+          dst[i] = freqs[i];
+        }
+      }
+    }
+  }
+
   private void loadFreqs() throws IOException {
-    int width = docData.readByte(freqFP);
+    int width = freqWidth();
     long values = freqFP + Byte.BYTES;
     switch (width) {
       case Byte.BYTES -> {
@@ -261,14 +334,8 @@ final class DocBlockReader {
           freqs[i] = Short.toUnsignedInt(shorts[i]);
         }
       }
-      case Integer.BYTES -> docData.readInts(values, freqs, count);
-      default -> throw corruptFreqWidth(width);
+      default -> docData.readInts(values, freqs, count);
     }
-  }
-
-  private CorruptIndexException corruptFreqWidth(int width) {
-    return new CorruptIndexException(
-        "freq width " + width + " at " + freqFP + " is not 1, 2 or 4", docData.toString());
   }
 
   /** Whether the current block is stored as a bit set. */

@@ -37,11 +37,11 @@ final class NvmImpacts extends Impacts {
     unboundedBuffer.add(Integer.MAX_VALUE, 1L);
   }
 
-  /** Starts over on the term that {@link DocBlockReader} was just reset to. */
+  /** Starts over, on the first block, of the term that {@link DocBlockReader} was just reset to. */
   void reset() {
-    block = -1;
-    blockLastDoc = -1;
     unbounded = blocks.layout().hasSkipData() == false;
+    block = 0;
+    blockLastDoc = unbounded ? -1 : blocks.lastDoc(0);
     bufferedBlock = -1;
     bufferedGroup = -1;
   }
@@ -51,7 +51,7 @@ final class NvmImpacts extends Impacts {
     if (unbounded || target <= blockLastDoc) {
       return;
     }
-    block = blocks.blockAtOrAfter(target, Math.max(block, 0));
+    block = blocks.blockAtOrAfter(target, block + 1);
     if (block >= blocks.numBlocks()) {
       unbounded = true;
     } else {

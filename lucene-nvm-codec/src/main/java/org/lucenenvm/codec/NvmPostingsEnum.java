@@ -17,7 +17,8 @@ import org.apache.lucene.util.VectorUtil;
 
 /**
  * Iterates one term's postings block by block: {@link DocBlockReader} copies a block's doc IDs
- * (and, on first {@link #freq()}, its freqs) into int arrays, and iteration works on those. {@link
+ * into an int array, and iteration works on it; freqs are read as {@link DocBlockReader#freq}
+ * and {@link DocBlockReader#freqsInto} decide. {@link
  * #advance(int)} finds the block in the skip table and the doc in the block with {@link
  * VectorUtil#findNextGEQ}; {@link #nextPostings} hands out the rest of the current block per call,
  * {@link #intoBitSet} ORs whole bit-set blocks. Positions, offsets and payload boundaries are
@@ -33,7 +34,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
   private final PostingsData skipData;
   private PostingsData posData;
   private PostingsData payData;
-  private NvmImpacts impacts;
+  private final NvmImpacts impacts;
 
   private boolean indexHasFreqs;
   private boolean needsPositions;
@@ -105,6 +106,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
     this.skipData = owner.data(NvmPostingsReader.Data.SKIP);
     this.blocks = new DocBlockReader(owner.data(NvmPostingsReader.Data.DOCS), skipData);
     this.docs = blocks.docs;
+    this.impacts = new NvmImpacts(blocks, skipData);
   }
 
   private static int positionFeatures(int flags) {
@@ -137,9 +139,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
 
     docFreq = state.docFreq;
     blocks.reset(state, indexHasFreqs, indexHasPositions);
-    if (impacts != null) {
-      impacts.reset();
-    }
+    impacts.reset();
     if (needsPositions) {
       posFP = state.posFP;
       positionBlocks = NvmPostingsFormat.hasPositionBlocks(field);
@@ -168,8 +168,16 @@ final class NvmPostingsEnum extends ImpactsEnum {
     return doc;
   }
 
+  /**
+   * Makes {@code block} current and keeps the impacts at or after it: they describe the docs from
+   * the larger of the current doc and the last {@link #advanceShallow} target on, so {@link
+   * #getImpacts()} need not look at the current doc.
+   */
   private void loadBlock(int block) throws IOException {
     blocks.load(block);
+    if (block > 0) {
+      impacts.moveTo(blocks.lastDoc(block - 1) + 1);
+    }
     blockCount = blocks.count();
     blockLastDoc = blocks.lastDocOfBlock();
     bitSetBlock = blocks.isBitSet();
@@ -265,10 +273,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
       System.arraycopy(docs, upto, buffer.docs, 0, size);
     }
     if (indexHasFreqs) {
-      int[] freqs = blocks.freqs();
-      for (int i = 0; i < size; i++) {
-        buffer.features[i] = freqs[upto + i];
-      }
+      blocks.freqsInto(upto, size, buffer.features);
     } else {
       Arrays.fill(buffer.features, 0, size, 1f);
     }
@@ -455,30 +460,17 @@ final class NvmPostingsEnum extends ImpactsEnum {
     return needsPayloads && hasPayload ? payload : null;
   }
 
-  /** The term's impacts, created on first use: plain postings iteration never reads them. */
-  private NvmImpacts impacts() {
-    if (impacts == null) {
-      impacts = new NvmImpacts(blocks, skipData);
-      impacts.reset();
-    }
-    return impacts;
-  }
-
+  /** Plain postings iteration never reads impact lines: only {@link Impacts#getImpacts} does. */
   @Override
   public void advanceShallow(int target) {
     if (indexHasFreqs) {
-      impacts().moveTo(target);
+      impacts.moveTo(target);
     }
   }
 
   @Override
   public Impacts getImpacts() {
-    if (indexHasFreqs == false) {
-      return NO_FREQ_IMPACTS;
-    }
-    NvmImpacts termImpacts = impacts();
-    termImpacts.moveTo(Math.max(doc, 0));
-    return termImpacts;
+    return indexHasFreqs ? impacts : NO_FREQ_IMPACTS;
   }
 
   /** Impacts of a field without frequencies: every document has freq 1 and the lowest norm. */

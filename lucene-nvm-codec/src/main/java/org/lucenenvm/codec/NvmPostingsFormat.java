@@ -26,10 +26,11 @@ import org.apache.lucene.util.IOUtils;
  * positions 1, 2 or 4 bytes wide per block of documents, or, with offsets or payloads, in
  * fixed-width records at computed addresses. Positions are read in place, one per {@code
  * nextPosition()}. A reader copies one block of
- * doc IDs (and, when asked, of freqs) into int arrays with a single bulk copy ({@code
- * MemorySegment.copy} when the file is memory-segment backed, e.g. on {@code MMapDirectory}),
- * followed by a prefix sum for deltas and a widening loop for narrow freqs; no postings live on
- * the Java heap beyond the current block. Terms are kept in Lucene's block-tree terms dictionary ({@link
+ * doc IDs into an int array with a single bulk copy ({@code MemorySegment.copy} when the file is
+ * memory-segment backed, e.g. on {@code MMapDirectory}), followed by a prefix sum for deltas;
+ * freqs are widened straight into a scorer's batch, read in place for a reader that takes a few
+ * per block, or copied into an int array for one that takes most; no postings live on the Java
+ * heap beyond the current block. Terms are kept in Lucene's block-tree terms dictionary ({@link
  * Lucene103BlockTreeTermsWriter}).
  *
  * <p>Iteration: {@code nextDoc()} increments an index into the current block; {@code

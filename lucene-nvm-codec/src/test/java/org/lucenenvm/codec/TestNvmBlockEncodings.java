@@ -14,6 +14,7 @@ import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.DocAndFloatFeatureBuffer;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
@@ -95,6 +96,7 @@ public class TestNvmBlockEncodings extends LuceneTestCase {
           for (DirectoryReader reader : List.of(onSegment, onRandomAccess)) {
             assertEquals(term, toString(reference), toString(postings(reader, term)));
             assertAdvanceAgrees(reader, term, reference);
+            assertEquals(term, toString(reference), toString(batches(reader, term)));
             assertSamePositions(expected, reader, term);
           }
         }
@@ -130,6 +132,31 @@ public class TestNvmBlockEncodings extends LuceneTestCase {
         doc != DocIdSetIterator.NO_MORE_DOCS;
         doc = postings.nextDoc()) {
       pairs.add(new int[] {doc, postings.freq()});
+    }
+    return pairs;
+  }
+
+  /**
+   * The postings as {@code nextPostings} returns them, in batches that end at random doc IDs (so
+   * that batches start and end inside blocks), after a random number of {@code freq()} calls
+   * (each block's freqs are then read in place, or copied, before the batch takes them).
+   */
+  private static List<int[]> batches(DirectoryReader reader, String term) throws IOException {
+    PostingsEnum postings =
+        getOnlyLeafReader(reader).postings(new Term(FIELD, term), PostingsEnum.FREQS);
+    List<int[]> pairs = new ArrayList<>();
+    DocAndFloatFeatureBuffer buffer = new DocAndFloatFeatureBuffer();
+    for (int doc = postings.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; ) {
+      for (int reads = random().nextInt(5); reads > 0 && doc != DocIdSetIterator.NO_MORE_DOCS;
+          reads--) {
+        pairs.add(new int[] {doc, postings.freq()});
+        doc = postings.nextDoc();
+      }
+      postings.nextPostings(doc + 1 + random().nextInt(2_000), buffer);
+      for (int i = 0; i < buffer.size; i++) {
+        pairs.add(new int[] {buffer.docs[i], (int) buffer.features[i]});
+      }
+      doc = postings.docID();
     }
     return pairs;
   }

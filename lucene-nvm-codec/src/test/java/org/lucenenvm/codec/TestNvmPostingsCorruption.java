@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.codecs.CodecUtil;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.CheckIndex;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
@@ -12,12 +15,18 @@ import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexFormatTooOldException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.NoMergePolicy;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.DocAndFloatFeatureBuffer;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
+import org.apache.lucene.tests.analysis.MockAnalyzer;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.util.BitUtil;
 
@@ -164,6 +173,67 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
         assertTrue(e.getMessage(), e.getMessage().contains(file));
       }
     }
+  }
+
+  /**
+   * A FreqWidth byte that is not 1, 2 or 4 (damage that only a checksum verification would find
+   * before) is refused with {@link CorruptIndexException} on every path that reads freqs: a single
+   * {@code freq()}, a scorer's batch ({@code nextPostings}) and positions (which sum freqs).
+   */
+  public void testBadFreqWidthIsRefused() throws IOException {
+    try (Directory dir = new ByteBuffersDirectory()) {
+      IndexWriterConfig config =
+          new IndexWriterConfig(new MockAnalyzer(random()))
+              .setCodec(new NvmCodec())
+              .setUseCompoundFile(false);
+      try (IndexWriter writer = new IndexWriter(dir, config)) {
+        for (String text : new String[] {"a", "a a", "a a a"}) {
+          Document doc = new Document();
+          doc.add(new TextField("body", text, Field.Store.NO));
+          writer.addDocument(doc);
+        }
+      }
+      // The only term's only block: three Int32 doc IDs after the aligned header, then FreqWidth.
+      String docFile =
+          formatFiles(dir).stream()
+              .filter(file -> file.endsWith("." + NvmPostingsFormat.DOC_EXTENSION))
+              .findFirst()
+              .orElseThrow();
+      long dataStart = (headerLength(docFile) + Long.BYTES - 1) & -Long.BYTES;
+      long widthAt = dataStart + 3 * Integer.BYTES;
+      byte[] bytes = readAll(dir, docFile);
+      assertEquals("FreqWidth of freqs 1, 2, 3", Byte.BYTES, bytes[Math.toIntExact(widthAt)]);
+      bytes[Math.toIntExact(widthAt)] = 3;
+      rewrite(dir, docFile, bytes, bytes.length);
+
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        LeafReader leaf = getOnlyLeafReader(reader);
+        Term term = new Term("body", "a");
+        PostingsEnum freqs = leaf.postings(term, PostingsEnum.FREQS);
+        assertEquals(0, freqs.nextDoc());
+        assertBadWidth(expectThrows(CorruptIndexException.class, freqs::freq), widthAt);
+
+        PostingsEnum batch = leaf.postings(term, PostingsEnum.FREQS);
+        batch.nextDoc();
+        DocAndFloatFeatureBuffer buffer = new DocAndFloatFeatureBuffer();
+        assertBadWidth(
+            expectThrows(
+                CorruptIndexException.class,
+                () -> batch.nextPostings(DocIdSetIterator.NO_MORE_DOCS, buffer)),
+            widthAt);
+
+        PostingsEnum positions = leaf.postings(term, PostingsEnum.POSITIONS);
+        positions.nextDoc();
+        assertBadWidth(
+            expectThrows(CorruptIndexException.class, positions::nextPosition), widthAt);
+
+        expectThrows(CorruptIndexException.class, leaf::checkIntegrity);
+      }
+    }
+  }
+
+  private static void assertBadWidth(CorruptIndexException e, long widthAt) {
+    assertTrue(e.getMessage(), e.getMessage().contains("freq width 3 at " + widthAt));
   }
 
   public void testTruncatedFileFailsOnOpen() throws IOException {
