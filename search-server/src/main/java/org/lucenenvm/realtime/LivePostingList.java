@@ -168,6 +168,16 @@ final class LivePostingList {
     return summaries[block * LiveTermPostings.SUMMARY_INTS];
   }
 
+  /** The last doc before block {@code block}, or -1 before the first. */
+  int docBeforeBlock(int block) {
+    return block == 0 ? -1 : blockLastDoc(block - 1);
+  }
+
+  /** The pool address of whole block {@code block}'s fixed-width copy ({@link LiveSealedBlock}). */
+  int sealedBlockAddress(int block) {
+    return summaries[block * LiveTermPostings.SUMMARY_INTS + 8];
+  }
+
   int blockMaxFreq(int block) {
     return summaries[block * LiveTermPostings.SUMMARY_INTS + 5];
   }

@@ -16,10 +16,12 @@ import org.apache.lucene.util.StringHelper;
  * <p><b>Layout.</b> Per term one pool record: the length (one byte below 128, else two bytes with
  * the high bit of the first set), the term's bytes, then the first slice of its postings. Postings:
  * one slice chain per term ({@link LiveSlices}) in the format {@link LivePostingCursor} decodes.
- * Every {@value #BLOCK} postings the writer seals a block and appends a summary of {@value
- * #SUMMARY_INTS} ints to the term's summary array: last doc, address/data end/level where the
- * next block starts, cumulative total term freq, and the block's competitive impact (max freq,
- * min norm as two ints, unsigned order as in Lucene's impacts). Terms are found through an
+ * Every {@value #BLOCK} postings the writer seals a block: it writes the block's docs and freqs
+ * once more in fixed width ({@link LiveSealedBlock}), which readers that need no positions decode
+ * instead of the vInts, and appends a summary of {@value #SUMMARY_INTS} ints to the term's summary
+ * array: last doc, address/data end/level where the next block starts, cumulative total term
+ * freq, the block's competitive impact (max freq, min norm as two ints, unsigned order as in
+ * Lucene's impacts) and the address of its fixed-width copy. Terms are found through an
  * open-addressing table (linear probing, at most three quarters full) whose slots hold the top
  * {@value #TAG_BITS} bits of the term's murmur3 hash above {@code id + 1}: a probe compares that
  * tag before it reads any byte of a term, so a lookup compares bytes about once.
@@ -36,11 +38,12 @@ import org.apache.lucene.util.StringHelper;
  *
  * <p><b>Failed adds.</b> The writer journals the state and write cursor of every term a document
  * touches; {@link #rollback} restores them (and release-stores the old state), so a document that
- * failed half-way leaves no posting behind and the next document reuses its doc id and bytes.
+ * failed half-way leaves no posting behind and the next document reuses its doc id and bytes (not
+ * those of a block sealed for it, which stay unused in the pool).
  */
 final class LiveTermPostings {
   static final int BLOCK = 128;
-  static final int SUMMARY_INTS = 8;
+  static final int SUMMARY_INTS = 9;
 
   private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(long[].class);
   private static final VarHandle SUMMARIES = MethodHandles.arrayElementVarHandle(int[][].class);
@@ -97,6 +100,9 @@ final class LiveTermPostings {
   private volatile int[] slots = new int[32];
   private volatile int termCount;
   private long summaryBytes;
+  /** The docs and freqs of the block being sealed. */
+  private final int[] sealDocs = new int[BLOCK];
+  private final int[] sealFreqs = new int[BLOCK];
 
   /** Journal of the current document: touched term ids and what to restore. */
   private int[] touched = new int[16];
@@ -270,9 +276,11 @@ final class LiveTermPostings {
     long sumFreq = block == 0 ? 0 : previous[(block - 1) * SUMMARY_INTS + 4];
     int maxFreq = 0;
     long minNorm = -1L;
+    int previousDoc = block == 0 ? -1 : previous[(block - 1) * SUMMARY_INTS];
+    cursor.decode(sealDocs, sealFreqs, BLOCK);
     for (int i = 0; i < BLOCK; i++) {
-      int doc = cursor.next();
-      int freq = cursor.freq();
+      int doc = sealDocs[i];
+      int freq = sealFreqs[i];
       sumFreq += freq;
       maxFreq = Math.max(maxFreq, freq);
       long norm = field.normOrOne(doc);
@@ -299,6 +307,7 @@ final class LiveTermPostings {
     summaries[offset + 5] = maxFreq;
     summaries[offset + 6] = (int) (minNorm >>> 32);
     summaries[offset + 7] = (int) minNorm;
+    summaries[offset + 8] = LiveSealedBlock.write(pool, previousDoc, sealDocs, sealFreqs);
     SUMMARIES.setRelease(t.summaries, id, summaries);
   }
 

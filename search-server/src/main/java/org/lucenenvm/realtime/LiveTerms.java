@@ -226,7 +226,10 @@ final class LiveTerms extends Terms {
 
     @Override
     public PostingsEnum postings(PostingsEnum reuse, int flags) {
-      return new LivePostingsEnum(list(), PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS));
+      boolean positions = PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS);
+      return reuse instanceof LivePostingsEnum e
+          ? e.reset(list(), positions)
+          : new LivePostingsEnum(list(), positions);
     }
 
     @Override
