@@ -76,6 +76,21 @@ final class LivePostingList {
     return new LivePostingList(postings, slabs, start, summaries, size);
   }
 
+  /**
+   * A list of the same postings for another enum (this one's thread handed it over, as a {@link
+   * org.apache.lucene.index.TermState} is), with the tail's statistics if this one scanned them.
+   */
+  LivePostingList copy() {
+    LivePostingList c = new LivePostingList(postings, slabs, start, summaries, size);
+    if (tailScanned) {
+      c.totalTermFreq = totalTermFreq;
+      c.tailMaxFreq = tailMaxFreq;
+      c.tailMinNorm = tailMinNorm;
+      c.tailScanned = true;
+    }
+    return c;
+  }
+
   /** Decodes the postings after the last whole block: total term freq and their impact. */
   private void scanTail() {
     if (tailScanned) {
