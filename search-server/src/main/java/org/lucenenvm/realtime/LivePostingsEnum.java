@@ -14,11 +14,11 @@ import org.apache.lucene.util.BytesRef;
  *
  * <p>Without positions the enum fills a buffer of docs and freqs a block ({@value #BLOCK}) at a
  * time, which {@link #nextDoc}, {@link #advance} and {@link #nextPostings} then read as arrays, as
- * Lucene's block postings do: a whole block from its fixed-width copy ({@link LiveSealedBlock}),
- * the trailing partial block by decoding its vInts. With positions it decodes one posting at a
- * time from the vInts, since a posting's positions follow its doc and freq there. {@link
- * LiveTerms}' {@code postings(reuse, flags)} {@link #reset resets} a reused enum, keeping its
- * buffers.
+ * Lucene's block postings do: a whole block from its fixed-width copy ({@link LiveSealedBlock};
+ * its freqs only when asked for), the trailing partial block by decoding its vInts. With
+ * positions it decodes one posting at a time from the vInts, since a posting's positions follow
+ * its doc and freq there. {@link LiveTerms}' {@code postings(reuse, flags)} {@link #reset resets}
+ * a reused enum, keeping its buffers.
  */
 final class LivePostingsEnum extends ImpactsEnum {
   private static final int BLOCK = LiveTermPostings.BLOCK;
@@ -36,6 +36,12 @@ final class LivePostingsEnum extends ImpactsEnum {
   private int bufferIndex;
   /** Postings taken into the buffer so far. */
   private int consumed;
+  /**
+   * Whether {@link #freqs} still lacks the freqs of the buffered block, a sealed one whose copy is
+   * at {@link #freqsAddress} (decoded on first use: a conjunction's advance often needs none).
+   */
+  private boolean freqsPending;
+  private int freqsAddress;
   /** The posting the cursor stands before, or -1 when it must be positioned first. */
   private int cursorAt;
   private int doc;
@@ -65,6 +71,7 @@ final class LivePostingsEnum extends ImpactsEnum {
     bufferIndex = -1;
     consumed = 0;
     cursorAt = -1;
+    freqsPending = false;
     doc = -1;
     shallowTarget = -1;
     impactBlock = 0;
@@ -97,12 +104,10 @@ final class LivePostingsEnum extends ImpactsEnum {
     int block = consumed / BLOCK;
     int n;
     if (!positions && block < postings.blocks()) {
-      LiveSealedBlock.read(
-          postings.slabs(),
-          postings.sealedBlockAddress(block),
-          postings.docBeforeBlock(block),
-          docs,
-          freqs);
+      freqsAddress = postings.sealedBlockAddress(block);
+      LiveSealedBlock.readDocs(
+          postings.slabs(), freqsAddress, postings.docBeforeBlock(block), docs);
+      freqsPending = true;
       n = BLOCK;
     } else {
       n = Math.min(batch, Math.min(postings.size() - consumed, BLOCK - consumed % BLOCK));
@@ -112,6 +117,7 @@ final class LivePostingsEnum extends ImpactsEnum {
       }
       c.decode(docs, freqs, n);
       cursorAt = consumed + n;
+      freqsPending = false;
     }
     consumed += n;
     bufferSize = n;
@@ -158,6 +164,7 @@ final class LivePostingsEnum extends ImpactsEnum {
       end++;
     }
     int n = end - bufferIndex;
+    loadFreqs();
     buffer.growNoCopy(n);
     System.arraycopy(docs, bufferIndex, buffer.docs, 0, n);
     for (int i = 0; i < n; i++) {
@@ -170,7 +177,16 @@ final class LivePostingsEnum extends ImpactsEnum {
 
   @Override
   public int freq() {
+    loadFreqs();
     return freqs[bufferIndex];
+  }
+
+  /** Decodes the freqs of the buffered sealed block, if not yet done. */
+  private void loadFreqs() {
+    if (freqsPending) {
+      LiveSealedBlock.readFreqs(postings.slabs(), freqsAddress, freqs);
+      freqsPending = false;
+    }
   }
 
   @Override

@@ -66,25 +66,33 @@ final class LiveSealedBlock {
   }
 
   /**
-   * Decodes the block at {@code address}, which follows {@code previousDoc}, into the first
-   * {@value LiveTermPostings#BLOCK} entries of {@code docs} and {@code freqs}.
+   * Decodes the docs of the block at {@code address}, which follows {@code previousDoc}, into the
+   * first {@value LiveTermPostings#BLOCK} entries of {@code docs}.
    */
-  static void read(byte[][] slabs, int address, int previousDoc, int[] docs, int[] freqs) {
+  static void readDocs(byte[][] slabs, int address, int previousDoc, int[] docs) {
     byte[] slab = slabs[address >>> LiveBytePool.SLAB_SHIFT];
     int o = address & LiveBytePool.SLAB_MASK;
-    int header = slab[o++];
-    int docCode = header & 3;
-    int freqCode = (header >>> 2) - 1;
-    get(slab, o, docCode, docs);
+    get(slab, o + 1, slab[o] & 3, docs);
     int doc = previousDoc;
     for (int i = 0; i < BLOCK; i++) {
       doc += docs[i];
       docs[i] = doc;
     }
+  }
+
+  /**
+   * Decodes the freqs of the block at {@code address} into the first {@value
+   * LiveTermPostings#BLOCK} entries of {@code freqs}.
+   */
+  static void readFreqs(byte[][] slabs, int address, int[] freqs) {
+    byte[] slab = slabs[address >>> LiveBytePool.SLAB_SHIFT];
+    int o = address & LiveBytePool.SLAB_MASK;
+    int header = slab[o];
+    int freqCode = (header >>> 2) - 1;
     if (freqCode < 0) {
       Arrays.fill(freqs, 0, BLOCK, 1);
     } else {
-      get(slab, o + bytes(docCode), freqCode, freqs);
+      get(slab, o + 1 + bytes(header & 3), freqCode, freqs);
     }
   }
 
