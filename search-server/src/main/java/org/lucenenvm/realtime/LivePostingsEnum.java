@@ -4,6 +4,7 @@ import org.apache.lucene.index.FreqAndNormBuffer;
 import org.apache.lucene.search.DocAndFloatFeatureBuffer;
 import org.apache.lucene.index.Impacts;
 import org.apache.lucene.index.ImpactsEnum;
+import org.apache.lucene.util.ArrayUtil;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -60,9 +61,10 @@ final class LivePostingsEnum extends ImpactsEnum {
     this.positions = withPositions && list.hasPositions();
     this.batch = this.positions ? 1 : BLOCK;
     int capacity = Math.min(batch, list.size());
-    if (docs.length < capacity) {
-      docs = new int[batch];
-      freqs = new int[batch];
+    if (docs.length < capacity) { // a short list gets short buffers; a reused enum grows them
+      int length = Math.min(batch, ArrayUtil.oversize(capacity, Integer.BYTES));
+      docs = new int[length];
+      freqs = new int[length];
     }
     if (cursor != null && !cursor.reads(list.slabs(), list.hasPositions())) {
       cursor = null;
