@@ -16,15 +16,17 @@ import org.apache.lucene.util.StringHelper;
  * <p><b>Layout.</b> Per term one pool record: the length (one byte below 128, else two bytes with
  * the high bit of the first set), the term's bytes, then the first slice of its postings. Postings:
  * one slice chain per term ({@link LiveSlices}) in the format {@link LivePostingCursor} decodes.
- * Every {@value #BLOCK} postings the writer seals a block: it writes the block's docs and freqs
- * once more in fixed width ({@link LiveSealedBlock}), which readers that need no positions decode
- * instead of the vInts, and appends a summary of {@value #SUMMARY_INTS} ints to the term's summary
- * array: last doc, address/data end/level where the next block starts, cumulative total term
- * freq, the block's competitive impact (max freq, min norm as two ints, unsigned order as in
- * Lucene's impacts) and the address of its fixed-width copy. Terms are found through an
+ * Every {@value #BLOCK} postings the writer seals a block and appends a summary of {@value
+ * #SUMMARY_INTS} ints to the term's summary array: last doc, address/data end/level where the
+ * next block starts, cumulative total term freq, and the block's competitive impact (max freq,
+ * min norm as two ints, unsigned order as in Lucene's impacts). Terms are found through an
  * open-addressing table (linear probing, at most three quarters full) whose slots hold the top
  * {@value #TAG_BITS} bits of the term's murmur3 hash above {@code id + 1}: a probe compares that
  * tag before it reads any byte of a term, so a lookup compares bytes about once.
+ *
+ * <p><b>Sealed blocks.</b> When it seals a block the writer also writes the block's docs and freqs
+ * once more in fixed width ({@link LiveSealedBlock}), which readers that need no positions decode
+ * instead of the vInts; the summary's last int is that copy's address.
  *
  * <p><b>Memory model</b> (one writer, any number of readers, no locks). A term's state is one
  * {@code long} ({@code count << 32 | lastDoc}) the writer stores with release semantics after it
