@@ -10,6 +10,7 @@ package org.lucenenvm.realtime;
  */
 final class LivePostingCursor {
   private final LiveSlices.Reader in;
+  private final byte[][] slabs;
   private final boolean withPositions;
   private int doc;
   private int freq;
@@ -20,7 +21,13 @@ final class LivePostingCursor {
 
   LivePostingCursor(byte[][] slabs, boolean withPositions) {
     this.in = new LiveSlices.Reader(slabs);
+    this.slabs = slabs;
     this.withPositions = withPositions;
+  }
+
+  /** Whether this cursor decodes postings in {@code slabs} with or without positions as asked. */
+  boolean reads(byte[][] slabs, boolean withPositions) {
+    return this.slabs == slabs && this.withPositions == withPositions;
   }
 
   /** Positions before a posting whose predecessor (if any) is {@code previousDoc}. */

@@ -4,7 +4,8 @@ package org.lucenenvm.realtime;
  * One term's postings as a snapshot of {@code maxDoc} documents sees them: how many postings are
  * visible and how many whole blocks (with their summaries) they span; the total term freq and the
  * competitive impact of the trailing partial block are decoded on first use (a flush, which only
- * iterates the postings, never pays for them). Built once per term lookup from the term's acquired
+ * iterates the postings, never pays for them), or right away when the lookup decoded that block
+ * anyway (a term of a document being added, whose last posting it must not count). Built once per term lookup from the term's acquired
  * state (see {@link LiveTermPostings} for why it never reads a torn posting); used by one thread,
  * like the enum that made it.
  */
@@ -20,10 +21,8 @@ final class LivePostingList {
   /** Visible postings (the doc freq). */
   private final int size;
 
-  private boolean tailScanned;
-  private long totalTermFreq;
-  private int tailMaxFreq;
-  private long tailMinNorm;
+  /** The statistics of the postings after the last whole block, or null until first needed. */
+  private Tail tail;
 
   private LivePostingList(
       LiveTermPostings postings, byte[][] slabs, int start, int[] summaries, int size) {
@@ -55,57 +54,95 @@ final class LivePostingList {
     int[] summaries = postings.summaries(id);
     byte[][] slabs = postings.slabs();
     int start = postings.start(id);
-    int size;
     if (lastDoc < maxDoc) {
-      size = count;
-    } else {
-      // The last counted posting may be a document still being added: never decode it.
-      LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
-      int stable = count - 1;
-      int block = firstBlockReaching(summaries, stable / LiveTermPostings.BLOCK, maxDoc);
-      cursor.resetToBlock(summaries, block - 1, start);
-      size = block * LiveTermPostings.BLOCK;
-      int limit = Math.min(stable, size + LiveTermPostings.BLOCK);
-      while (size < limit && cursor.next() < maxDoc) {
-        size++;
-      }
-      if (size == 0) {
-        return null;
-      }
+      return new LivePostingList(postings, slabs, start, summaries, count);
     }
-    return new LivePostingList(postings, slabs, start, summaries, size);
+    // The last counted posting may be a document still being added: never decode it. The
+    // postings decoded to find the visible ones are the tail's when they end inside a block.
+    LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
+    int stable = count - 1;
+    int block = firstBlockReaching(summaries, stable / LiveTermPostings.BLOCK, maxDoc);
+    cursor.resetToBlock(summaries, block - 1, start);
+    int size = block * LiveTermPostings.BLOCK;
+    int limit = Math.min(stable, size + LiveTermPostings.BLOCK);
+    Tail tail = new Tail(summaries, block);
+    LiveField field = postings.field();
+    while (size < limit) {
+      int doc = cursor.next();
+      if (doc >= maxDoc) {
+        break;
+      }
+      tail.add(doc, cursor.freq(), field);
+      size++;
+    }
+    if (size == 0) {
+      return null;
+    }
+    LivePostingList list = new LivePostingList(postings, slabs, start, summaries, size);
+    if (size / LiveTermPostings.BLOCK == block) {
+      list.tail = tail.finish();
+    }
+    return list;
   }
 
-  /** Decodes the postings after the last whole block: total term freq and their impact. */
-  private void scanTail() {
-    if (tailScanned) {
-      return;
+  /**
+   * A list of the same postings for another enum (this one's thread handed it over, as a {@link
+   * org.apache.lucene.index.TermState} is), with the tail's statistics if this one scanned them.
+   */
+  LivePostingList copy() {
+    LivePostingList c = new LivePostingList(postings, slabs, start, summaries, size);
+    c.tail = tail;
+    return c;
+  }
+
+  /** The tail's statistics, decoding its postings on first use. */
+  private Tail tail() {
+    if (tail == null) {
+      LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
+      cursor.resetToBlock(summaries, blocks - 1, start);
+      Tail t = new Tail(summaries, blocks);
+      LiveField field = postings.field();
+      for (int i = blocks * LiveTermPostings.BLOCK; i < size; i++) {
+        int doc = cursor.next();
+        t.add(doc, cursor.freq(), field);
+      }
+      tail = t.finish();
     }
-    LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
-    cursor.resetToBlock(summaries, blocks - 1, start);
-    long sumFreq = blocks == 0 ? 0 : summaries[(blocks - 1) * LiveTermPostings.SUMMARY_INTS + 4];
-    int maxFreq = 0;
-    long minNorm = -1L;
-    LiveField field = postings.field();
-    for (int i = blocks * LiveTermPostings.BLOCK; i < size; i++) {
-      int doc = cursor.next();
-      int freq = cursor.freq();
-      sumFreq += freq;
+    return tail;
+  }
+
+  /**
+   * The statistics of the postings after a list's last whole block: the list's total term freq and
+   * the tail's competitive impact. Complete (and no longer changed) once {@link #finish}ed.
+   */
+  private static final class Tail {
+    private long totalTermFreq;
+    private int maxFreq;
+    private long minNorm = -1L;
+
+    /** Starts after whole block {@code blocks - 1}, whose summary holds the freqs before. */
+    Tail(int[] summaries, int blocks) {
+      totalTermFreq =
+          blocks == 0 ? 0 : summaries[(blocks - 1) * LiveTermPostings.SUMMARY_INTS + 4];
+    }
+
+    void add(int doc, int freq, LiveField field) {
+      totalTermFreq += freq;
       maxFreq = Math.max(maxFreq, freq);
       long norm = field.normOrOne(doc);
       if (Long.compareUnsigned(norm, minNorm) < 0) {
         minNorm = norm;
       }
     }
-    if (maxFreq == 0) {
-      // no partial block: its impact covers no doc, keep it a valid (freq >= 1) pair
-      maxFreq = 1;
-      minNorm = 1L;
+
+    Tail finish() {
+      if (maxFreq == 0) {
+        // no partial block: its impact covers no doc, keep it a valid (freq >= 1) pair
+        maxFreq = 1;
+        minNorm = 1L;
+      }
+      return this;
     }
-    totalTermFreq = sumFreq;
-    tailMaxFreq = maxFreq;
-    tailMinNorm = minNorm;
-    tailScanned = true;
   }
 
   byte[][] slabs() {
@@ -129,20 +166,17 @@ final class LivePostingList {
   }
 
   long totalTermFreq() {
-    scanTail();
-    return totalTermFreq;
+    return tail().totalTermFreq;
   }
 
   /** Max freq in the postings after the last whole block. */
   int tailMaxFreq() {
-    scanTail();
-    return tailMaxFreq;
+    return tail().maxFreq;
   }
 
   /** Min norm (unsigned) of the postings after the last whole block. */
   long tailMinNorm() {
-    scanTail();
-    return tailMinNorm;
+    return tail().minNorm;
   }
 
   /** The first of the first {@code blocks} blocks whose last doc is at least {@code doc}. */
@@ -166,6 +200,16 @@ final class LivePostingList {
 
   int blockLastDoc(int block) {
     return summaries[block * LiveTermPostings.SUMMARY_INTS];
+  }
+
+  /** The last doc before block {@code block}, or -1 before the first. */
+  int docBeforeBlock(int block) {
+    return block == 0 ? -1 : blockLastDoc(block - 1);
+  }
+
+  /** The pool address of whole block {@code block}'s fixed-width copy ({@link LiveSealedBlock}). */
+  int sealedBlockAddress(int block) {
+    return summaries[block * LiveTermPostings.SUMMARY_INTS + 8];
   }
 
   int blockMaxFreq(int block) {

@@ -4,6 +4,7 @@ import org.apache.lucene.index.FreqAndNormBuffer;
 import org.apache.lucene.search.DocAndFloatFeatureBuffer;
 import org.apache.lucene.index.Impacts;
 import org.apache.lucene.index.ImpactsEnum;
+import org.apache.lucene.util.ArrayUtil;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -12,42 +13,71 @@ import org.apache.lucene.util.BytesRef;
  * (one level: the block holding the target) so block-max WAND and MaxScore skip here as in a
  * flushed segment.
  *
- * <p>Without positions the enum decodes the postings a block at a time ({@value #BLOCK}, never
- * across a block boundary) into a buffer of docs and freqs, which {@link #nextDoc}, {@link
- * #advance} and {@link #nextPostings} then read as arrays, as Lucene's block postings do. With
- * positions it decodes one posting at a time, since a posting's positions follow its doc and freq
- * in the slices.
+ * <p>Without positions the enum fills a buffer of docs and freqs a block ({@value #BLOCK}) at a
+ * time, which {@link #nextDoc}, {@link #advance} and {@link #nextPostings} then read as arrays, as
+ * Lucene's block postings do: a whole block from its fixed-width copy ({@link LiveSealedBlock};
+ * its freqs only when asked for), the trailing partial block by decoding its vInts. With
+ * positions it decodes one posting at a time from the vInts, since a posting's positions follow
+ * its doc and freq there. {@link LiveTerms}' {@code postings(reuse, flags)} {@link #reset resets}
+ * a reused enum, keeping its buffers.
  */
 final class LivePostingsEnum extends ImpactsEnum {
   private static final int BLOCK = LiveTermPostings.BLOCK;
 
-  private final LivePostingList postings;
-  private final LivePostingCursor cursor;
-  private final boolean positions;
+  private LivePostingList postings;
+  /** Decodes the vInts; made on first use, again only for a list over other slabs. */
+  private LivePostingCursor cursor;
+  private boolean positions;
   /** Postings decoded per refill: a block's worth, or one when positions are read. */
-  private final int batch;
-  private final int[] docs;
-  private final int[] freqs;
+  private int batch;
+  private int[] docs = new int[0];
+  private int[] freqs = new int[0];
   /** Postings in {@link #docs} / {@link #freqs}; the current one is at {@link #bufferIndex}. */
   private int bufferSize;
-  private int bufferIndex = -1;
-  /** Postings decoded from the slices so far (the cursor stands before posting {@code consumed}). */
+  private int bufferIndex;
+  /** Postings taken into the buffer so far. */
   private int consumed;
-  private int doc = -1;
-  private int shallowTarget = -1;
+  /**
+   * Whether {@link #freqs} still lacks the freqs of the buffered block, a sealed one whose copy is
+   * at {@link #freqsAddress} (decoded on first use: a conjunction's advance often needs none).
+   */
+  private boolean freqsPending;
+  private int freqsAddress;
+  /** The posting the cursor stands before, or -1 when it must be positioned first. */
+  private int cursorAt;
+  private int doc;
+  private int shallowTarget;
   private int impactBlock;
   private final FreqAndNormBuffer impactBuffer = new FreqAndNormBuffer();
 
   LivePostingsEnum(LivePostingList postings, boolean positions) {
-    this.postings = postings;
-    this.cursor = new LivePostingCursor(postings.slabs(), postings.hasPositions());
-    this.positions = positions && postings.hasPositions();
-    cursor.resetToBlock(postings.summaries(), -1, postings.start());
-    this.batch = this.positions ? 1 : BLOCK;
-    int capacity = Math.min(batch, postings.size());
-    this.docs = new int[capacity];
-    this.freqs = new int[capacity];
     impactBuffer.growNoCopy(1);
+    reset(postings, positions);
+  }
+
+  /** Positions this enum before the first posting of {@code list}, with or without positions. */
+  LivePostingsEnum reset(LivePostingList list, boolean withPositions) {
+    this.postings = list;
+    this.positions = withPositions && list.hasPositions();
+    this.batch = this.positions ? 1 : BLOCK;
+    int capacity = Math.min(batch, list.size());
+    if (docs.length < capacity) { // a short list gets short buffers; a reused enum grows them
+      int length = Math.min(batch, ArrayUtil.oversize(capacity, Integer.BYTES));
+      docs = new int[length];
+      freqs = new int[length];
+    }
+    if (cursor != null && !cursor.reads(list.slabs(), list.hasPositions())) {
+      cursor = null;
+    }
+    bufferSize = 0;
+    bufferIndex = -1;
+    consumed = 0;
+    cursorAt = -1;
+    freqsPending = false;
+    doc = -1;
+    shallowTarget = -1;
+    impactBlock = 0;
+    return this;
   }
 
   @Override
@@ -68,13 +98,39 @@ final class LivePostingsEnum extends ImpactsEnum {
     return doc = docs[0];
   }
 
-  /** Decodes the next postings, up to {@link #batch} and the end of the current block. */
+  /**
+   * Fills the buffer with the next postings: a whole block from its fixed-width copy, else up to
+   * {@link #batch} and the end of the current block from the vInts.
+   */
   private void refill() {
-    int n = Math.min(batch, Math.min(postings.size() - consumed, BLOCK - consumed % BLOCK));
-    cursor.decode(docs, freqs, n);
+    int block = consumed / BLOCK;
+    int n;
+    if (!positions && block < postings.blocks()) {
+      freqsAddress = postings.sealedBlockAddress(block);
+      LiveSealedBlock.readDocs(
+          postings.slabs(), freqsAddress, postings.docBeforeBlock(block), docs);
+      freqsPending = true;
+      n = BLOCK;
+    } else {
+      n = Math.min(batch, Math.min(postings.size() - consumed, BLOCK - consumed % BLOCK));
+      LivePostingCursor c = cursor();
+      if (cursorAt != consumed) {
+        c.resetToBlock(postings.summaries(), block - 1, postings.start()); // a block's start
+      }
+      c.decode(docs, freqs, n);
+      cursorAt = consumed + n;
+      freqsPending = false;
+    }
     consumed += n;
     bufferSize = n;
     bufferIndex = 0;
+  }
+
+  private LivePostingCursor cursor() {
+    if (cursor == null) {
+      cursor = new LivePostingCursor(postings.slabs(), postings.hasPositions());
+    }
+    return cursor;
   }
 
   @Override
@@ -87,7 +143,6 @@ final class LivePostingsEnum extends ImpactsEnum {
         do {
           block++;
         } while (block < blocks && postings.blockLastDoc(block) < target);
-        cursor.resetToBlock(postings.summaries(), block - 1, postings.start());
         consumed = block * BLOCK;
         bufferSize = 0;
         bufferIndex = -1;
@@ -111,6 +166,7 @@ final class LivePostingsEnum extends ImpactsEnum {
       end++;
     }
     int n = end - bufferIndex;
+    loadFreqs();
     buffer.growNoCopy(n);
     System.arraycopy(docs, bufferIndex, buffer.docs, 0, n);
     for (int i = 0; i < n; i++) {
@@ -123,7 +179,16 @@ final class LivePostingsEnum extends ImpactsEnum {
 
   @Override
   public int freq() {
+    loadFreqs();
     return freqs[bufferIndex];
+  }
+
+  /** Decodes the freqs of the buffered sealed block, if not yet done. */
+  private void loadFreqs() {
+    if (freqsPending) {
+      LiveSealedBlock.readFreqs(postings.slabs(), freqsAddress, freqs);
+      freqsPending = false;
+    }
   }
 
   @Override

@@ -24,6 +24,10 @@ import org.apache.lucene.util.StringHelper;
  * {@value #TAG_BITS} bits of the term's murmur3 hash above {@code id + 1}: a probe compares that
  * tag before it reads any byte of a term, so a lookup compares bytes about once.
  *
+ * <p><b>Sealed blocks.</b> When it seals a block the writer also writes the block's docs and freqs
+ * once more in fixed width ({@link LiveSealedBlock}), which readers that need no positions decode
+ * instead of the vInts; the summary's last int is that copy's address.
+ *
  * <p><b>Memory model</b> (one writer, any number of readers, no locks). A term's state is one
  * {@code long} ({@code count << 32 | lastDoc}) the writer stores with release semantics after it
  * wrote the posting's bytes, its summary and any grown array; a reader loads it with acquire
@@ -36,11 +40,12 @@ import org.apache.lucene.util.StringHelper;
  *
  * <p><b>Failed adds.</b> The writer journals the state and write cursor of every term a document
  * touches; {@link #rollback} restores them (and release-stores the old state), so a document that
- * failed half-way leaves no posting behind and the next document reuses its doc id and bytes.
+ * failed half-way leaves no posting behind and the next document reuses its doc id and bytes (not
+ * those of a block sealed for it, which stay unused in the pool).
  */
 final class LiveTermPostings {
   static final int BLOCK = 128;
-  static final int SUMMARY_INTS = 8;
+  static final int SUMMARY_INTS = 9;
 
   private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(long[].class);
   private static final VarHandle SUMMARIES = MethodHandles.arrayElementVarHandle(int[][].class);
@@ -97,6 +102,9 @@ final class LiveTermPostings {
   private volatile int[] slots = new int[32];
   private volatile int termCount;
   private long summaryBytes;
+  /** The docs and freqs of the block being sealed. */
+  private final int[] sealDocs = new int[BLOCK];
+  private final int[] sealFreqs = new int[BLOCK];
 
   /** Journal of the current document: touched term ids and what to restore. */
   private int[] touched = new int[16];
@@ -270,9 +278,11 @@ final class LiveTermPostings {
     long sumFreq = block == 0 ? 0 : previous[(block - 1) * SUMMARY_INTS + 4];
     int maxFreq = 0;
     long minNorm = -1L;
+    int previousDoc = block == 0 ? -1 : previous[(block - 1) * SUMMARY_INTS];
+    cursor.decode(sealDocs, sealFreqs, BLOCK);
     for (int i = 0; i < BLOCK; i++) {
-      int doc = cursor.next();
-      int freq = cursor.freq();
+      int doc = sealDocs[i];
+      int freq = sealFreqs[i];
       sumFreq += freq;
       maxFreq = Math.max(maxFreq, freq);
       long norm = field.normOrOne(doc);
@@ -299,6 +309,7 @@ final class LiveTermPostings {
     summaries[offset + 5] = maxFreq;
     summaries[offset + 6] = (int) (minNorm >>> 32);
     summaries[offset + 7] = (int) minNorm;
+    summaries[offset + 8] = LiveSealedBlock.write(pool, previousDoc, sealDocs, sealFreqs);
     SUMMARIES.setRelease(t.summaries, id, summaries);
   }
 

@@ -1,9 +1,11 @@
 package org.lucenenvm.realtime;
 
+import java.io.IOException;
 import java.util.Arrays;
 import org.apache.lucene.index.BaseTermsEnum;
 import org.apache.lucene.index.ImpactsEnum;
 import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.TermState;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.util.BytesRef;
@@ -117,6 +119,33 @@ final class LiveTerms extends Terms {
     return false;
   }
 
+  /**
+   * A term of a field's postings and its postings visible to a snapshot of {@code maxDoc} docs: a
+   * later seek to it in the same snapshot needs no lookup.
+   */
+  private static final class LiveTermState extends TermState {
+    private LiveTermPostings postings;
+    private int maxDoc;
+    private int termId;
+    private LivePostingList list;
+
+    LiveTermState(LiveTermPostings postings, int maxDoc, int termId, LivePostingList list) {
+      this.postings = postings;
+      this.maxDoc = maxDoc;
+      this.termId = termId;
+      this.list = list;
+    }
+
+    @Override
+    public void copyFrom(TermState other) {
+      LiveTermState o = (LiveTermState) other;
+      postings = o.postings;
+      maxDoc = o.maxDoc;
+      termId = o.termId;
+      list = o.list;
+    }
+  }
+
   private final class Enum extends BaseTermsEnum {
     /** The current term's bytes in the pool, or null when unpositioned or exhausted. */
     private BytesRef term;
@@ -140,6 +169,24 @@ final class LiveTerms extends Terms {
       list = found;
       ord = -1;
       return true;
+    }
+
+    /** Positions at the term of {@code state} without a lookup when it came from these terms. */
+    @Override
+    public void seekExact(BytesRef text, TermState state) throws IOException {
+      if (state instanceof LiveTermState s && s.postings == postings && s.maxDoc == maxDoc) {
+        term = postings.term(s.termId, current);
+        termId = s.termId;
+        list = s.list.copy();
+        ord = -1;
+      } else {
+        super.seekExact(text, state);
+      }
+    }
+
+    @Override
+    public TermState termState() {
+      return new LiveTermState(postings, maxDoc, termId, list());
     }
 
     @Override
@@ -226,7 +273,10 @@ final class LiveTerms extends Terms {
 
     @Override
     public PostingsEnum postings(PostingsEnum reuse, int flags) {
-      return new LivePostingsEnum(list(), PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS));
+      boolean positions = PostingsEnum.featureRequested(flags, PostingsEnum.POSITIONS);
+      return reuse instanceof LivePostingsEnum e
+          ? e.reset(list(), positions)
+          : new LivePostingsEnum(list(), positions);
     }
 
     @Override

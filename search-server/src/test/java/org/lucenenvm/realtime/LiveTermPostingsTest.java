@@ -99,6 +99,44 @@ public class LiveTermPostingsTest extends LuceneTestCase {
     assertEquals(new BytesRef("b"), te.term());
   }
 
+  /**
+   * A term state positions an enum of the same snapshot without a lookup (same postings and
+   * statistics); one of an older snapshot is taken as a plain seek there.
+   */
+  public void testTermStateOfTheSameSnapshot() throws Exception {
+    int docs = 3 * LiveTermPostings.BLOCK + 5;
+    LiveField field = new LiveField("t", FieldKind.TEXT, 1, 0, docs, false, new LiveBytePool());
+    BytesRef term = new BytesRef("w");
+    for (int doc = 0; doc < docs; doc++) {
+      int freq = 1 + doc % 3;
+      int[] positions = new int[freq];
+      for (int i = 0; i < freq; i++) {
+        positions[i] = 2 * i;
+      }
+      field.postings.add(term, doc, positions, freq);
+      field.postings.commit();
+      field.recordStats(doc, 1, freq);
+    }
+    TermsEnum older = new LiveTerms(field, docs - 1).iterator();
+    assertTrue(older.seekExact(term));
+    TermsEnum looked = new LiveTerms(field, docs).iterator();
+    assertTrue(looked.seekExact(term));
+    long totalTermFreq = looked.totalTermFreq();
+    for (TermsEnum source : List.of(looked, older)) {
+      TermsEnum te = new LiveTerms(field, docs).iterator();
+      te.seekExact(term, source.termState());
+      assertEquals(term, te.term());
+      assertEquals(docs, te.docFreq());
+      assertEquals(totalTermFreq, te.totalTermFreq());
+      PostingsEnum pe = te.postings(null, PostingsEnum.FREQS);
+      for (int doc = 0; doc < docs; doc++) {
+        assertEquals(doc, pe.nextDoc());
+        assertEquals(1 + doc % 3, pe.freq());
+      }
+      assertEquals(PostingsEnum.NO_MORE_DOCS, pe.nextDoc());
+    }
+  }
+
   public void testPositionsReadPartlySkipTheRest() throws Exception {
     int docs = atLeast(500);
     LiveField field = new LiveField("t", FieldKind.TEXT, 1, 0, docs, false, new LiveBytePool());
