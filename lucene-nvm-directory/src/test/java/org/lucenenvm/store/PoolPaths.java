@@ -31,11 +31,14 @@ public final class PoolPaths {
     return poolIn(testDir).getParent();
   }
 
-  /** Deletes the pool images (files) in {@code dir} and, if it is empty then, the directory. */
+  /**
+   * Deletes the files in {@code dir} (pool images and what a run wrote beside them, such as a
+   * child process's output) and, if it is empty then, the directory.
+   */
   public static void deleteImages(Path dir) throws IOException {
     try (var files = Files.list(dir)) {
       for (Path file : (Iterable<Path>) files::iterator) {
-        if (file.getFileName().toString().endsWith(".pool")) {
+        if (Files.isRegularFile(file)) {
           Files.delete(file);
         }
       }
