@@ -41,11 +41,12 @@ public final class ResultCache implements Closeable {
     this.admission = settings.admission();
     this.recentDisjunctionMisses = new RecentKeys(settings.maxEntries());
     for (QueryKey key : storage.keys()) {
-      List<QueryKey> evicted = policy.onInsert(key);
-      for (QueryKey victim : evicted) {
+      CacheEntry entry = storage.get(key);
+      for (QueryKey victim :
+          policy.onInsert(key, entry.computeNanos(), EntryCodec.encode(entry).length)) {
         drop(victim);
       }
-      indexParts(key, storage.get(key));
+      indexParts(key, entry);
     }
   }
 
@@ -124,27 +125,28 @@ public final class ResultCache implements Closeable {
   }
 
   /**
-   * Caches {@code entry}, which took {@code computeNanos} to compute, if the inclusion threshold
-   * admits it, replacing the entry of its key; evicts what the policy chooses, and more while the
+   * Caches {@code entry} if the inclusion threshold admits it (by its {@link
+   * CacheEntry#computeNanos}), replacing the entry of its key; evicts what the policy chooses, and more while the
    * storage is full. Returns whether it was cached; a storage that cannot persist (an I/O error of
    * the NVM region) leaves the result uncached, with a warning, and never fails the query.
    */
-  public boolean admit(CacheEntry entry, long computeNanos) {
+  public boolean admit(CacheEntry entry) {
     // the rule reads only the entry: decided (and encoded) outside the lock
-    if (!admission.admits(computeNanos, EntryCodec.encode(entry).length)) {
+    int bytes = EntryCodec.encode(entry).length;
+    if (!admission.admits(entry.computeNanos(), bytes)) {
       rejected.increment();
       return false;
     }
-    return store(entry);
+    return store(entry, bytes);
   }
 
-  private synchronized boolean store(CacheEntry entry) {
+  private synchronized boolean store(CacheEntry entry, int bytes) {
     QueryKey key = entry.key();
     if (policy.isResident(key)) {
       policy.remove(key);
       drop(key);
     }
-    for (QueryKey victim : policy.onInsert(key)) {
+    for (QueryKey victim : policy.onInsert(key, entry.computeNanos(), bytes)) {
       drop(victim);
       evictions.increment();
     }

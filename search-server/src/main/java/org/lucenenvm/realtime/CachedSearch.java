@@ -251,7 +251,7 @@ final class CachedSearch {
     for (RtSnapshot.SnapshotSegment segment : segments) {
       tags.add(new SegmentTag(segment.partition(), segment.id(), segment.deletionCount()));
     }
-    cache.admit(new CacheEntry(key, k, tags, toList(head, segments, s), parts), computeNanos);
+    cache.admit(new CacheEntry(key, k, computeNanos, tags, toList(head, segments, s), parts));
     return head;
   }
 

@@ -16,6 +16,10 @@ import org.apache.lucene.tests.util.LuceneTestCase;
  */
 public class ResultCacheTest extends LuceneTestCase {
   private static CacheEntry entry(QueryKey key, int hits) {
+    return entry(key, hits, 0);
+  }
+
+  private static CacheEntry entry(QueryKey key, int hits, long computeNanos) {
     List<ScoredDoc> docs = new ArrayList<>();
     for (int i = 0; i < hits; i++) {
       docs.add(new ScoredDoc(0, i, 10f - i));
@@ -29,6 +33,7 @@ public class ResultCacheTest extends LuceneTestCase {
     return new CacheEntry(
         key,
         Math.max(20, hits),
+        computeNanos,
         List.of(new SegmentTag(0, 1, 0)),
         new ResultList(hits, true, docs),
         parts);
@@ -41,10 +46,10 @@ public class ResultCacheTest extends LuceneTestCase {
   public void testInclusionThresholdKeepsOutCheapResults() {
     try (ResultCache cache = ResultCache.inDram(settings(1 << 16, CachePolicy.Kind.LRU, 1000))) {
       QueryKey a = EntryStoreTest.key(QueryKey.Operator.SINGLE, "a");
-      assertFalse(cache.admit(entry(a, 5), 999));
+      assertFalse(cache.admit(entry(a, 5, 999)));
       assertNull(cache.get(a));
-      assertTrue(cache.admit(entry(a, 5), 1000));
-      assertEquals(entry(a, 5), cache.get(a));
+      assertTrue(cache.admit(entry(a, 5, 1000)));
+      assertEquals(entry(a, 5, 1000), cache.get(a));
       assertEquals(1, cache.stats().rejected());
     }
   }
@@ -54,13 +59,13 @@ public class ResultCacheTest extends LuceneTestCase {
       try (ResultCache cache = ResultCache.inDram(settings(4096, policy, 0))) {
         for (int i = 0; i < 200; i++) {
           QueryKey key = EntryStoreTest.key(QueryKey.Operator.SINGLE, "t" + i);
-          assertTrue(cache.admit(entry(key, 20), 0));
+          assertTrue(cache.admit(entry(key, 20)));
         }
         ResultCacheStats stats = cache.stats();
         assertTrue(stats.toString(), stats.evictions() > 0 && stats.bytes() <= 4096);
         assertNotNull(cache.get(EntryStoreTest.key(QueryKey.Operator.SINGLE, "t199")));
         QueryKey big = EntryStoreTest.key(QueryKey.Operator.SINGLE, "big");
-        assertFalse("larger than the storage", cache.admit(entry(big, 400), 0));
+        assertFalse("larger than the storage", cache.admit(entry(big, 400)));
       }
     }
   }
@@ -87,7 +92,7 @@ public class ResultCacheTest extends LuceneTestCase {
     try (ResultCache cache = ResultCache.inDram(settings(1 << 16, CachePolicy.Kind.LRU, 0))) {
       QueryKey or = EntryStoreTest.key(QueryKey.Operator.OR, "x", "y");
       QueryKey x = EntryStoreTest.key(QueryKey.Operator.SINGLE, "x");
-      cache.admit(entry(or, 3), 0);
+      cache.admit(entry(or, 3));
       assertEquals(List.of(entry(or, 3)), cache.partHolders(x));
       cache.hit(or, true);
       assertEquals(1, cache.stats().partialHits());
@@ -97,13 +102,46 @@ public class ResultCacheTest extends LuceneTestCase {
     }
   }
 
+  /**
+   * GDSF keeps the expensive entry while cheap ones churn through a full cache, also after a
+   * reopen of the region (the entry's compute time is kept with it).
+   */
+  public void testGdsfKeepsAnExpensiveEntryAcrossAReopen() {
+    MemorySegment region = Arena.ofAuto().allocate(1 << 13, 16);
+    ResultCacheSettings nvm =
+        ResultCacheSettings.of(ResultCacheSettings.Tier.NVM, 1 << 13, CachePolicy.Kind.GDSF, 0);
+    QueryKey expensive = EntryStoreTest.key(QueryKey.Operator.AND, "a", "b");
+    try (ResultCache cache = ResultCache.inRegion(region, Persister.NONE, nvm, () -> {})) {
+      assertTrue(cache.admit(entry(expensive, 20, 1_000_000)));
+    }
+    try (ResultCache cache = ResultCache.inRegion(region, Persister.NONE, nvm, () -> {})) {
+      assertEquals(entry(expensive, 20, 1_000_000), cache.get(expensive));
+      for (int i = 0; i < 100; i++) {
+        QueryKey cheap = EntryStoreTest.key(QueryKey.Operator.SINGLE, "t" + i);
+        assertTrue(cache.admit(entry(cheap, 20, 10_000)));
+      }
+      assertTrue(cache.stats().toString(), cache.stats().evictions() > 50);
+      assertNotNull("the expensive entry stays", cache.get(expensive));
+      assertNotNull("the newest cheap one is in", cache.get(EntryStoreTest.key(QueryKey.Operator.SINGLE, "t99")));
+    }
+    // LRU, for contrast, lets the churn evict it
+    try (ResultCache cache =
+        ResultCache.inDram(settings(1 << 13, CachePolicy.Kind.LRU, 0))) {
+      assertTrue(cache.admit(entry(expensive, 20, 1_000_000)));
+      for (int i = 0; i < 100; i++) {
+        cache.admit(entry(EntryStoreTest.key(QueryKey.Operator.SINGLE, "t" + i), 20, 10_000));
+      }
+      assertNull(cache.get(expensive));
+    }
+  }
+
   public void testRegionReopensWarmAndSurvivesAPersistFailure() {
     MemorySegment region = Arena.ofAuto().allocate(1 << 16, 16);
     ResultCacheSettings nvm =
         ResultCacheSettings.of(ResultCacheSettings.Tier.NVM, 1 << 16, CachePolicy.Kind.DLIRS, 0);
     QueryKey a = EntryStoreTest.key(QueryKey.Operator.AND, "a", "b");
     try (ResultCache cache = ResultCache.inRegion(region, Persister.NONE, nvm, () -> {})) {
-      assertTrue(cache.admit(entry(a, 4), 0));
+      assertTrue(cache.admit(entry(a, 4)));
     }
     AtomicBoolean failing = new AtomicBoolean();
     Persister flaky =
@@ -117,7 +155,7 @@ public class ResultCacheTest extends LuceneTestCase {
       assertEquals(1, cache.stats().entries());
       failing.set(true);
       QueryKey c = EntryStoreTest.key(QueryKey.Operator.SINGLE, "c");
-      assertFalse(cache.admit(entry(c, 2), 0));
+      assertFalse(cache.admit(entry(c, 2)));
       assertNull(cache.get(c));
       assertEquals(1, cache.stats().rejected());
     }
