@@ -8,7 +8,9 @@ import java.util.Locale;
  * calls {@link #onHit} when it serves a resident key, and after a miss, if its {@link
  * AdmissionRule} admits the computed result, {@link #onInsert}, then drops the entries of the keys
  * returned. {@link #evictOne} frees room when the storage (not the entry count) is full, and {@link
- * #remove} forgets an invalidated key. Not thread-safe: the cache serializes calls.
+ * #remove} forgets an invalidated key. Not thread-safe: the cache serializes changes; {@link
+ * #isResident} and {@link #size} may run concurrently with each other (the cache's lookups), never
+ * with a change.
  *
  * @param <K> the key type (equality and hash code define identity)
  */

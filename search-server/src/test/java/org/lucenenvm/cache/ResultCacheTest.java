@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.lucene.tests.util.LuceneTestCase;
 
@@ -37,6 +39,18 @@ public class ResultCacheTest extends LuceneTestCase {
         List.of(new SegmentTag(0, 1, 0)),
         new ResultList(hits, true, docs),
         parts);
+  }
+
+  private static QueryKey concurrentKey(int i) {
+    return i % 3 == 0
+        ? EntryStoreTest.key(QueryKey.Operator.OR, "k" + i, "j" + i)
+        : EntryStoreTest.key(QueryKey.Operator.SINGLE, "k" + i);
+  }
+
+  /** The one entry of {@code key} in the concurrent test: its size and cost depend on the key. */
+  private static CacheEntry concurrentEntry(QueryKey key) {
+    int n = Math.floorMod(key.hashCode(), 20);
+    return entry(key, 1 + n, 1000L * n);
   }
 
   private static ResultCacheSettings settings(long bytes, CachePolicy.Kind policy, long minNanos) {
@@ -132,6 +146,69 @@ public class ResultCacheTest extends LuceneTestCase {
         cache.admit(entry(EntryStoreTest.key(QueryKey.Operator.SINGLE, "t" + i), 20, 10_000));
       }
       assertNull(cache.get(expensive));
+    }
+  }
+
+  /**
+   * Lookups, hits, admissions and invalidations from several threads at once, on both tiers and
+   * every policy, in a cache small enough to evict: every lookup returns the whole entry of its
+   * key, the sizes stay within bounds, and a reopened region holds only whole entries.
+   */
+  public void testConcurrentLookupsAndChangesStayConsistent() throws Exception {
+    for (CachePolicy.Kind policy : CachePolicy.Kind.values()) {
+      MemorySegment region = Arena.ofAuto().allocate(1 << 14, 16);
+      ResultCacheSettings settings =
+          ResultCacheSettings.of(ResultCacheSettings.Tier.NVM, 1 << 14, policy, 0);
+      for (boolean nvm : new boolean[] {false, true}) {
+        try (ResultCache cache =
+            nvm
+                ? ResultCache.inRegion(region, Persister.NONE, settings, () -> {})
+                : ResultCache.inDram(settings(1 << 14, policy, 0))) {
+          long seed = random().nextLong();
+          List<Thread> threads = new ArrayList<>();
+          List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+          for (int t = 0; t < 4; t++) {
+            Random r = new Random(seed + t);
+            threads.add(
+                new Thread(
+                    () -> {
+                      try {
+                        for (int i = 0; i < 3000; i++) {
+                          QueryKey key = concurrentKey(r.nextInt(80));
+                          CacheEntry found = cache.get(key);
+                          if (r.nextInt(40) == 0) {
+                            cache.invalidate(key);
+                          } else if (found != null) {
+                            assertEquals(concurrentEntry(key), found);
+                            cache.hit(key, false);
+                          } else {
+                            cache.miss(key);
+                            cache.admit(concurrentEntry(key));
+                          }
+                        }
+                      } catch (Throwable e) {
+                        failures.add(e);
+                      }
+                    }));
+          }
+          threads.forEach(Thread::start);
+          for (Thread thread : threads) {
+            thread.join();
+          }
+          assertEquals(List.of(), failures);
+          ResultCacheStats stats = cache.stats();
+          assertTrue(stats.toString(), stats.evictions() > 0);
+          assertTrue(stats.toString(), stats.entries() <= settings.maxEntries());
+          assertTrue(stats.toString(), stats.bytes() <= stats.capacityBytes());
+          assertTrue(stats.toString(), stats.hits() > 0 && stats.hits() + stats.misses() <= 4 * 3000);
+        }
+      }
+      try (ResultCache reopened = ResultCache.inRegion(region, Persister.NONE, settings, () -> {})) {
+        for (int k = 0; k < 80; k++) {
+          CacheEntry entry = reopened.get(concurrentKey(k));
+          assertTrue(entry == null || entry.equals(concurrentEntry(concurrentKey(k))));
+        }
+      }
     }
   }
 
