@@ -121,8 +121,11 @@ public final class ResultCache implements Closeable {
 
   /**
    * Records that the cache could not answer {@code key}; returns whether {@code key} missed before,
-   * among the last {@code maxEntries} disjunction keys that missed (a single-term or conjunctive
-   * key returns false and is not remembered).
+   * among the last {@code maxEntries} disjunction keys that missed, and its entry was not evicted
+   * since (a single-term or conjunctive key returns false and is not remembered). The engine
+   * computes a disjunction's term parts (Partial Type I) only then: for a query that repeats and
+   * whose entry lasts until its segments change. A cache too small to keep the entry would pay
+   * one more search per term on every miss for parts it rarely serves.
    */
   public boolean miss(QueryKey key) {
     misses.increment();
@@ -201,8 +204,7 @@ public final class ResultCache implements Closeable {
       drop(key);
     }
     for (QueryKey victim : policy.onInsert(key, entry.computeNanos(), bytes)) {
-      drop(victim);
-      evictions.increment();
+      evict(victim);
     }
     try {
       while (!storage.put(entry)) {
@@ -212,8 +214,7 @@ public final class ResultCache implements Closeable {
           rejected.increment();
           return false; // larger than the whole storage
         }
-        drop(victim);
-        evictions.increment();
+        evict(victim);
       }
     } catch (UncheckedIOException e) {
       // the region could not be made durable: the query still gets its answer, uncached
@@ -253,6 +254,18 @@ public final class ResultCache implements Closeable {
       storage.close();
     } finally {
       lock.writeLock().unlock();
+    }
+  }
+
+  /**
+   * Drops {@code victim}'s entry for room and forgets that it missed: a disjunction that comes back
+   * after an eviction counts as a first miss again (see {@link #miss}).
+   */
+  private void evict(QueryKey victim) {
+    drop(victim);
+    evictions.increment();
+    synchronized (recentDisjunctionMisses) {
+      recentDisjunctionMisses.forget(victim);
     }
   }
 

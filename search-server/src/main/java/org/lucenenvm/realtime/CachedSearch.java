@@ -37,7 +37,8 @@ import org.lucenenvm.cache.SegmentTag;
  * its hits was deleted since; deletions elsewhere in its segments leave its top-k exact and only
  * make its total a lower bound. An entry whose segments changed or whose hit was deleted is
  * invalidated. A single-term query may be answered from a disjunction entry's part for that term
- * (Partial Type I); a disjunction's entry holds those parts from its key's second recent miss on.
+ * (Partial Type I); a disjunction's entry holds those parts from its key's second recent miss on
+ * (unless its entry was evicted in between, see {@link ResultCache#miss}).
  * Queries the cache cannot key, and snapshots with no epoch segment, bypass it. Every result says
  * how the cache took part ({@link RtSearchResult#cache()}).
  */

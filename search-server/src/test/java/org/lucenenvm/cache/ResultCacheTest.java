@@ -102,6 +102,25 @@ public class ResultCacheTest extends LuceneTestCase {
     }
   }
 
+  public void testAnEvictionForgetsThatADisjunctionMissed() {
+    ResultCacheSettings settings = settings(4096, CachePolicy.Kind.LRU, 0);
+    try (ResultCache cache = ResultCache.inDram(settings)) {
+      QueryKey or = EntryStoreTest.key(QueryKey.Operator.OR, "x", "y");
+      QueryKey invalidated = EntryStoreTest.key(QueryKey.Operator.OR, "u", "v");
+      for (QueryKey key : List.of(or, invalidated)) {
+        assertFalse(cache.miss(key));
+        assertTrue(cache.admit(entry(key, 3)));
+      }
+      cache.invalidate(invalidated);
+      assertTrue("an invalidated disjunction missed before", cache.miss(invalidated));
+      for (int i = 0; cache.get(or) != null; i++) {
+        cache.admit(entry(EntryStoreTest.key(QueryKey.Operator.SINGLE, "t" + i), 20));
+      }
+      assertFalse("evicted: a first miss again", cache.miss(or));
+      assertTrue(cache.miss(or));
+    }
+  }
+
   public void testPartHoldersFollowTheirEntries() {
     try (ResultCache cache = ResultCache.inDram(settings(1 << 16, CachePolicy.Kind.LRU, 0))) {
       QueryKey or = EntryStoreTest.key(QueryKey.Operator.OR, "x", "y");
