@@ -26,8 +26,10 @@
  *       or none; a torn entry is dropped on open and a corrupt region is rebuilt empty with a
  *       warning.
  *   <li><b>Policies</b> ({@link org.lucenenvm.cache.CachePolicy}): {@link
- *       org.lucenenvm.cache.LruPolicy} and {@link org.lucenenvm.cache.DlirsPolicy}, with the
- *       inclusion threshold as an {@link org.lucenenvm.cache.AdmissionRule}.
+ *       org.lucenenvm.cache.LruPolicy}, {@link org.lucenenvm.cache.DlirsPolicy} and the
+ *       cost-aware {@link org.lucenenvm.cache.GdsfPolicy} (each entry records what its result took
+ *       to compute), with the inclusion threshold as an {@link
+ *       org.lucenenvm.cache.AdmissionRule}.
  * </ul>
  *
  * <h2>Storage tiers</h2>
