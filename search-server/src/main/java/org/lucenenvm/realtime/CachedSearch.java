@@ -14,6 +14,7 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TotalHits;
+import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.lucenenvm.cache.CacheEntry;
@@ -78,17 +79,20 @@ final class CachedSearch {
     RtSnapshot.SnapshotSearcher s = snapshot.searcherFor(timeout);
     try {
       Head head = cachedHead(key, k, segments, s);
+      Weight weight = null;
       if (head == null) {
         boolean repeated = cache.miss(key);
-        head =
-            new Head(
-                computeAndOffer(key, canonical, k, segments, s, repeated), CacheOutcome.MISS);
+        weight = s.weightFor(canonical);
+        head = new Head(computeAndOffer(key, weight, k, segments, s, repeated), CacheOutcome.MISS);
       }
       int[] tail = snapshot.tailLeaves();
       TopDocs merged =
           tail.length == 0
               ? head.top()
-              : merge(k, head.top(), s.searchLeaves(canonical, k, tail));
+              : merge(
+                  k,
+                  head.top(),
+                  s.searchLeaves(weight == null ? s.weightFor(canonical) : weight, k, tail));
       return RtSnapshot.result(merged, s, withStoredFields).withCache(head.outcome());
     } catch (ExitableDirectoryReader.ExitingReaderException e) {
       return RtSnapshot.timedOutBeforeCollection();
@@ -215,14 +219,15 @@ final class CachedSearch {
   }
 
   /**
-   * Searches the epoch segments, offers the result to the cache unless the search timed out, and
-   * returns it. A disjunction's entry holds one part per term (for Partial Type I) only when its
+   * Searches the epoch segments with {@code weight} (the query's, shared with the tail search),
+   * offers the result to the cache unless the search timed out, and returns it; the compute time
+   * recorded is that of the epoch search, which a hit saves (a hit still creates a weight). A disjunction's entry holds one part per term (for Partial Type I) only when its
    * key {@code missedBefore} (recently, see {@link ResultCache#miss}): a part costs one more
    * search per term, worth paying for a query that repeats, not for one seen once.
    */
   private TopDocs computeAndOffer(
       QueryKey key,
-      Query canonical,
+      Weight weight,
       int k,
       List<RtSnapshot.SnapshotSegment> segments,
       RtSnapshot.SnapshotSearcher s,
@@ -233,7 +238,7 @@ final class CachedSearch {
       ords[i] = segments.get(i).leaf();
     }
     long start = System.nanoTime();
-    TopDocs head = s.searchLeaves(canonical, k, ords);
+    TopDocs head = s.searchLeaves(weight, k, ords);
     long computeNanos = System.nanoTime() - start;
     if (s.timedOut()) {
       return head;
