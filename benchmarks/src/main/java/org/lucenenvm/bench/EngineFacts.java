@@ -37,6 +37,8 @@ import org.lucenenvm.cache.ResultCacheStats;
  *     EngineTarget#RESTART_QUERIES} queries after the restart; else null
  * @param cacheLatency with a cache: the engine's search time of the timed queries by cache outcome
  *     (hits and misses apart; {@link CacheOutcomeLatency#HEADER}); else null
+ * @param categoryOutcomes with a cache: the same searches' cache outcome per query category,
+ *     appended to {@value CategoryCacheOutcomes#FILE}; else null
  */
 public record EngineFacts(
     String configuration,
@@ -57,7 +59,8 @@ public record EngineFacts(
     double segmentWaitMillis,
     ResultCacheStats cache,
     ResultCacheStats cacheAfterRestart,
-    CacheOutcomeLatency cacheLatency) {
+    CacheOutcomeLatency cacheLatency,
+    CategoryCacheOutcomes categoryOutcomes) {
 
   /** File name in the output directory. */
   public static final String FILE = "engine.csv";
@@ -71,9 +74,15 @@ public record EngineFacts(
           + "restart_cache_hit_rate,"
           + CacheOutcomeLatency.HEADER;
 
-  /** Appends this line to {@code dir}/{@value #FILE}, writing the header first if the file is new. */
+  /**
+   * Appends this line to {@code dir}/{@value #FILE}, writing the header first if the file is new,
+   * and with a cache its categories' lines to {@value CategoryCacheOutcomes#FILE}.
+   */
   public void appendTo(Path dir) throws IOException {
     CsvTable.append(dir.resolve(FILE), List.of(HEADER.split(",")), fields());
+    if (categoryOutcomes != null) {
+      categoryOutcomes.appendTo(dir, configuration);
+    }
   }
 
   /** The fields of this line, in {@link #HEADER}'s order. */

@@ -76,14 +76,17 @@ public final class EngineTarget implements RealTimeTarget {
   private final AtomicLong maxSegments = new AtomicLong();
   /** The engine's search time by cache outcome, of searches started once timing began. */
   private final CacheOutcomeLatency cacheLatency = new CacheOutcomeLatency();
+  /** The cache's outcome of the same searches, per query category. */
+  private final CategoryCacheOutcomes categoryOutcomes;
   private volatile boolean timing;
   private long nextId;
   private long ingested;
   private boolean finished;
 
   private EngineTarget(EngineSettings settings, RtEngineConfig config, Path pool, List<Query> restartQueries, Consumer<EngineFacts> facts,
-      boolean settle) throws IOException {
+      boolean settle, Workload workload) throws IOException {
     this.settings = settings;
+    this.categoryOutcomes = new CategoryCacheOutcomes(workload.byCategory());
     this.settle = settle;
     this.config = config;
     this.pool = pool;
@@ -110,14 +113,15 @@ public final class EngineTarget implements RealTimeTarget {
   public static final int RESTART_QUERIES = 1000;
 
   /**
-   * A factory of engine targets; {@code restartQueries} are run after a graceful restart (the
+   * A factory of engine targets for the queries of {@code workload}; {@code restartQueries} are run after a graceful restart (the
    * first one's result ends the restart time; with a cache, all of them give its hit rate), {@code
    * facts} receives each run's {@link EngineFacts}. With {@code settle} (a static window, {@link
    * RunSettings#staticWindow()}), {@link #warmupReached()} waits until the engine's
    * pipeline is idle ({@link PipelineIdle}).
    */
   public static Factory factory(
-      EngineSettings settings, Analyzer analyzer, List<Query> restartQueries, Consumer<EngineFacts> facts, boolean settle) {
+      EngineSettings settings, Workload workload, Analyzer analyzer, List<Query> restartQueries, Consumer<EngineFacts> facts,
+      boolean settle) {
     RtEngineConfig config =
         RtEngineConfig.defaults(SCHEMA)
             .withAnalyzer(analyzer)
@@ -129,7 +133,7 @@ public final class EngineTarget implements RealTimeTarget {
             .withPartitions(settings.partitions())
             .withResultCache(settings.cache().settings())
             .withStatisticsLagSegments(settings.statisticsLag());
-    return workDir -> new EngineTarget(settings, config, workDir.resolve(Configurations.POOL_FILE), restartQueries, facts, settle);
+    return workDir -> new EngineTarget(settings, config, workDir.resolve(Configurations.POOL_FILE), restartQueries, facts, settle, workload);
   }
 
   @Override
@@ -154,13 +158,18 @@ public final class EngineTarget implements RealTimeTarget {
     return new View((query, k) -> search(snapshot, query, k), snapshot.reader().numDocs(), acked, snapshot);
   }
 
-  /** The engine's search path; once timing began, its time goes to {@link #cacheLatency} by cache outcome. */
+  /**
+   * The engine's search path; once timing began, its time goes to {@link #cacheLatency} by cache
+   * outcome, and to {@link #categoryOutcomes} by outcome and query category.
+   */
   private TotalHits search(RtSnapshot snapshot, Query query, int k) throws IOException {
     boolean timed = timing;
     long start = System.nanoTime();
     RtSearchResult result = engine.search(snapshot, query, k, null, false, true);
     if (timed) {
-      cacheLatency.record(result.cache(), System.nanoTime() - start);
+      long nanos = System.nanoTime() - start;
+      cacheLatency.record(result.cache(), nanos);
+      categoryOutcomes.record(query, result.cache(), nanos);
     }
     return result.totalHits();
   }
@@ -207,7 +216,8 @@ public final class EngineTarget implements RealTimeTarget {
         Math.max(maxDram.get(), end.dramBytes()), end.largestDramSegmentBytes(), Math.max(maxLive.get(), end.liveSegmentBytes()),
         end.dramBytes(), end.nvmBytes(), end.segments().toString(),
         (int) Math.max(maxSegments.get(), end.maxSegmentsPerPartition()), closeMillis, reopenMillis, reopenedDocs, reopenedNvmBytes,
-        end.segmentWaitNanos() / 1e6, cacheAtEnd, cacheAfterRestart, cacheAtEnd == null ? null : cacheLatency);
+        end.segmentWaitNanos() / 1e6, cacheAtEnd, cacheAfterRestart, cacheAtEnd == null ? null : cacheLatency,
+        cacheAtEnd == null ? null : categoryOutcomes);
     System.err.println(settings.label() + ": " + result);
     facts.accept(result);
   }

@@ -8,7 +8,7 @@ import org.lucenenvm.server.TimeSpan;
 
 /**
  * The result cache of a WRT run of the engine ({@code --rt-cache}): {@code off}, or {@code
- * <dram|nvm>-<lru|dlirs>-<size>[-<min compute>]}, e.g. {@code dram-lru-64m} or {@code
+ * <dram|nvm>-<lru|dlirs|gdsf>-<size>[-<min compute>]}, e.g. {@code dram-lru-64m} or {@code
  * nvm-dlirs-128m-200us} (the inclusion threshold; default 0, every result is cached).
  *
  * @param spec the text as given (part of the row's label)
@@ -27,14 +27,14 @@ public record RtCache(String spec, ResultCacheSettings settings) {
     String[] parts = t.split("-");
     if (parts.length < 3 || parts.length > 4) {
       throw new IllegalArgumentException(
-          "bad cache '" + text + "': use off or <dram|nvm>-<lru|dlirs>-<size>[-<min compute>], e.g. dram-lru-64m");
+          "bad cache '" + text + "': use off or <dram|nvm>-<lru|dlirs|gdsf>-<size>[-<min compute>], e.g. dram-lru-64m");
     }
-    CachePolicy.Kind policy =
-        switch (parts[1]) {
-          case "lru" -> CachePolicy.Kind.LRU;
-          case "dlirs" -> CachePolicy.Kind.DLIRS;
-          default -> throw new IllegalArgumentException("bad cache policy '" + parts[1] + "' in '" + text + "': use lru or dlirs");
-        };
+    CachePolicy.Kind policy;
+    try {
+      policy = CachePolicy.Kind.parse(parts[1]);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("bad cache '" + text + "': " + e.getMessage());
+    }
     long minCompute = parts.length == 4 ? TimeSpan.parse(parts[3]).toNanos() : 0;
     return new RtCache(
         t, ResultCacheSettings.of(ResultCacheSettings.Tier.parse(parts[0]), ByteSize.parse(parts[2]), policy, minCompute));

@@ -58,7 +58,7 @@ final class RunCommand implements Callable<Integer> {
   String rtDramBudget;
 
   @Option(names = "--rt-cache", split = ",", defaultValue = "off",
-      description = "Result caches of the engine runs, each run once per value: off or <dram|nvm>-<lru|dlirs>-<size>[-<min compute>],"
+      description = "Result caches of the engine runs, each run once per value: off or <dram|nvm>-<lru|dlirs|gdsf>-<size>[-<min compute>],"
           + " e.g. off,dram-lru-64m,nvm-dlirs-64m (default ${DEFAULT-VALUE}).")
   List<String> rtCache;
 
@@ -116,6 +116,7 @@ final class RunCommand implements Callable<Integer> {
     }
     Files.createDirectories(out);
     Files.deleteIfExists(out.resolve(EngineFacts.FILE));
+    Files.deleteIfExists(out.resolve(CategoryCacheOutcomes.FILE));
     Files.createDirectories(workDir);
     List<ResultRow> rows = new ArrayList<>();
     try (Analyzer analyzer = new StandardAnalyzer()) {
@@ -135,7 +136,7 @@ final class RunCommand implements Callable<Integer> {
       }
       List<Query> restartQueries = wrt.firstQueries(EngineTarget.RESTART_QUERIES);
       for (EngineSettings engine : engines) {
-        rows.addAll(wrt.run(engine.label(), EngineTarget.factory(engine, analyzer, restartQueries, f -> appendFacts(f), settings.staticWindow())));
+        rows.addAll(wrt.run(engine.label(), EngineTarget.factory(engine, workload, analyzer, restartQueries, f -> appendFacts(f), settings.staticWindow())));
         ResultsCsv.write(out.resolve("results.csv"), rows);
       }
     }

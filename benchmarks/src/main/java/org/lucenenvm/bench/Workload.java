@@ -99,6 +99,11 @@ public final class Workload {
     return "tasks: skipped " + total + " task(s) in luceneutil syntax this runner cannot execute (" + kinds + ")";
   }
 
+  /** Each category's queries in run order, categories in file order. */
+  public Map<String, List<Query>> byCategory() {
+    return Collections.unmodifiableMap(byCategory);
+  }
+
   /** Category names in file order. */
   public List<String> categories() {
     return List.copyOf(byCategory.keySet());

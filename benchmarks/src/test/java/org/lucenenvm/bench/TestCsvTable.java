@@ -8,8 +8,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -60,13 +65,22 @@ public class TestCsvTable {
   public void engineFactsKeepTheirColumnsAndFormat() throws IOException {
     Path dir = tmp.getRoot().toPath();
     new EngineFacts("RT-volatile-eager-lazy", 200, 1024, 900, 800, 300, 5000, 700, 4096, "{INGESTED=2, ENGRAVED=5}", 10,
-        12.34, -1, -1, -1, 1.25, null, null, null).appendTo(dir);
+        12.34, -1, -1, -1, 1.25, null, null, null, null).appendTo(dir);
     ResultCacheStats cache = new ResultCacheStats(3, 1, 4, 2, 5, 0, 6, 7, 100);
     CacheOutcomeLatency latency = new CacheOutcomeLatency();
     latency.record(CacheOutcome.HIT, 12_000);
     latency.record(CacheOutcome.BYPASSED, 1);
+    Query cheap = new TermQuery(new Term("body", "a"));
+    Query dear = new TermQuery(new Term("body", "b"));
+    CategoryCacheOutcomes categories =
+        new CategoryCacheOutcomes(new LinkedHashMap<>(Map.of("TermLow", List.of(cheap, cheap))));
+    categories.record(cheap, CacheOutcome.HIT, 2_000);
+    categories.record(cheap, CacheOutcome.PARTIAL_HIT, 4_000);
+    categories.record(cheap, CacheOutcome.MISS, 30_000);
+    categories.record(cheap, CacheOutcome.BYPASSED, 99_000);
+    categories.record(dear, CacheOutcome.MISS, 99_000); // no category: not counted
     new EngineFacts("RT-graceful-eager-lazy", 200, 1024, 900, 800, 300, 5000, 700, 4096, "{COMMITTED=1}", 3, 0.5, 98.76,
-        200, 8192, 0, cache, cache, latency).appendTo(dir);
+        200, 8192, 0, cache, cache, latency, categories).appendTo(dir);
     List<String> lines = Files.readAllLines(dir.resolve(EngineFacts.FILE));
     assertEquals(
         List.of(
@@ -76,5 +90,10 @@ public class TestCsvTable {
                 + String.format(Locale.ROOT, "%.4f", cache.hitRate()) + ",2,5,6,7,"
                 + String.format(Locale.ROOT, "%.4f", cache.hitRate()) + ",1,12.0,12.0,0,,"),
         lines);
+    assertEquals(
+        List.of(
+            "configuration,category,timed_hits,timed_misses,hit_rate,hit_mean_us,miss_mean_us,saved_ms",
+            "RT-graceful-eager-lazy,TermLow,2,1,0.6667,3.0,30.0,0.1"), // 2 x (30 - 3) us
+        Files.readAllLines(dir.resolve(CategoryCacheOutcomes.FILE)));
   }
 }

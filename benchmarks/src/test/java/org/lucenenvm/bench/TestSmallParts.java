@@ -99,7 +99,7 @@ public class TestSmallParts {
     EngineSettings engine = EngineSettings.parse("volatile-eager-lazy", EngineSettings.DEFAULT_CODEC, 1000, 1, 1, 1);
     assertEquals("RT-volatile-eager-lazy", engine.label());
     assertEquals("RT-volatile-eager-lazy-cache-dram-lru-8m", engine.withCache(RtCache.parse("dram-lru-8m")).label());
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-fifo-8m")).getMessage().contains("lru or dlirs"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-fifo-8m")).getMessage().contains("lru, dlirs or gdsf"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("ssd-lru-8m")).getMessage().contains("dram or nvm"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-lru")).getMessage().contains("<dram|nvm>"));
   }

@@ -55,5 +55,18 @@ public class TestStaticCacheRun {
     assertTrue(lines.get(1), hits > misses && hits + misses >= all.queries() && hits + misses <= all.queries() + 2 * THREADS);
     double hitP50 = Double.parseDouble(f[header.indexOf("cache_hit_p50_us")]);
     assertTrue(lines.get(1), 0 < hitP50 && hitP50 <= Double.parseDouble(f[header.indexOf("cache_hit_p99_us")]));
+
+    // the same searches per category: one line per category, adding up to the totals above
+    List<String> categories = Files.readAllLines(out.resolve(CategoryCacheOutcomes.FILE));
+    assertEquals(categories.toString(), rows.size() - 1, categories.size() - 1);
+    long categoryHits = 0;
+    long categoryMisses = 0;
+    for (String line : categories.subList(1, categories.size())) {
+      String[] c = line.split(",", -1);
+      categoryHits += Long.parseLong(c[2]);
+      categoryMisses += Long.parseLong(c[3]);
+    }
+    assertEquals(categories.toString(), hits, categoryHits);
+    assertEquals(categories.toString(), misses, categoryMisses);
   }
 }

@@ -10,6 +10,8 @@ import java.util.List;
  *
  * @param key the normalized query key
  * @param k how many hits were asked for (the lists hold at most that many)
+ * @param computeNanos what computing {@code results} took, which a hit saves (a cost-aware policy
+ *     weighs it)
  * @param segments the segments (and their deletion generations) the results cover
  * @param results the query's top-k over those segments
  * @param termParts empty, or one list per term of a disjunction key, in key term order
@@ -17,6 +19,7 @@ import java.util.List;
 public record CacheEntry(
     QueryKey key,
     int k,
+    long computeNanos,
     List<SegmentTag> segments,
     ResultList results,
     List<ResultList> termParts) {
@@ -26,6 +29,9 @@ public record CacheEntry(
     termParts = List.copyOf(termParts);
     if (k < 1) {
       throw new IllegalArgumentException("cache entry needs k >= 1, got " + k);
+    }
+    if (computeNanos < 0) {
+      throw new IllegalArgumentException("cache entry needs compute time >= 0, got " + computeNanos);
     }
     checkHits(results, k, segments.size());
     for (ResultList part : termParts) {

@@ -100,7 +100,7 @@ public final class DlirsPolicy<K> implements CachePolicy<K> {
   }
 
   @Override
-  public List<K> onInsert(K key) {
+  public List<K> onInsert(K key, long computeNanos, long bytes) {
     Node node = nodes.get(key);
     if (node != null && node.status != Status.NON_RESIDENT) {
       throw new IllegalArgumentException("key is already resident: " + key);

@@ -10,20 +10,22 @@ import java.util.List;
  * Encodes a {@link CacheEntry} as the bytes {@link EntryStore} keeps in a block (little endian):
  *
  * <pre>
- * Entry      --&gt; Version, KeyLength, Key, K, TagCount, Tag&lt;sup&gt;TagCount&lt;/sup&gt;, ListCount, List&lt;sup&gt;ListCount&lt;/sup&gt;
- * Version    --&gt; byte, 2
+ * Entry      --&gt; Version, KeyLength, Key, K, ComputeNanos, TagCount, Tag&lt;sup&gt;TagCount&lt;/sup&gt;, ListCount, List&lt;sup&gt;ListCount&lt;/sup&gt;
+ * Version    --&gt; byte, 3
  * Key        --&gt; {@link QueryKey#toBytes()}
  * K          --&gt; int32
+ * ComputeNanos --&gt; int64, what computing the results took
  * Tag        --&gt; Partition int32, SegmentId int64, DeletionGeneration int64
  * List       --&gt; TotalHits int64, TotalExact byte (0|1), HitCount int32, Hit&lt;sup&gt;HitCount&lt;/sup&gt;
  * Hit        --&gt; Segment int32 (index of a Tag), Doc int32, Score float32
  * </pre>
  *
  * The first list is the query's results, the others its term parts. Lengths and counts are
- * int32.
+ * int32. Version 2 (before ComputeNanos) is not read: such entries are dropped on open like
+ * invalid ones.
  */
 final class EntryCodec {
-  private static final byte VERSION = 2;
+  private static final byte VERSION = 3;
   private static final int TAG_BYTES = 4 + 8 + 8;
   private static final int HIT_BYTES = 4 + 4 + 4;
 
@@ -34,12 +36,12 @@ final class EntryCodec {
     List<ResultList> lists = new ArrayList<>();
     lists.add(entry.results());
     lists.addAll(entry.termParts());
-    int size = 1 + 4 + key.length + 4 + 4 + entry.segments().size() * TAG_BYTES + 4;
+    int size = 1 + 4 + key.length + 4 + 8 + 4 + entry.segments().size() * TAG_BYTES + 4;
     for (ResultList list : lists) {
       size += 8 + 1 + 4 + list.hits().size() * HIT_BYTES;
     }
     ByteBuffer out = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
-    out.put(VERSION).putInt(key.length).put(key).putInt(entry.k());
+    out.put(VERSION).putInt(key.length).put(key).putInt(entry.k()).putLong(entry.computeNanos());
     out.putInt(entry.segments().size());
     for (SegmentTag tag : entry.segments()) {
       out.putInt(tag.partition()).putLong(tag.segmentId()).putLong(tag.deletionGeneration());
@@ -65,6 +67,7 @@ final class EntryCodec {
       }
       QueryKey key = QueryKey.fromBytes(bytes(in));
       int k = in.getInt();
+      long computeNanos = in.getLong();
       int tagCount = count(in, TAG_BYTES);
       List<SegmentTag> tags = new ArrayList<>(tagCount);
       for (int i = 0; i < tagCount; i++) {
@@ -91,7 +94,7 @@ final class EntryCodec {
       if (in.hasRemaining()) {
         throw new IllegalArgumentException("cache entry has " + in.remaining() + " trailing bytes");
       }
-      return new CacheEntry(key, k, tags, lists.getFirst(), lists.subList(1, lists.size()));
+      return new CacheEntry(key, k, computeNanos, tags, lists.getFirst(), lists.subList(1, lists.size()));
     } catch (BufferUnderflowException e) {
       throw new IllegalArgumentException("truncated cache entry", e);
     }

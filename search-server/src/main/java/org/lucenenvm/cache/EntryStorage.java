@@ -5,7 +5,8 @@ import java.util.Set;
 
 /**
  * Where a {@link ResultCache} keeps its entries, by key: {@link DramEntryStorage} or {@link
- * NvmEntryStorage}. Not thread-safe: the cache serializes calls.
+ * NvmEntryStorage}. Not thread-safe: the cache serializes changes; {@link #get} and {@link
+ * #keys} may run concurrently with each other (the cache's lookups), never with a change.
  */
 interface EntryStorage extends Closeable {
   /** The entry of {@code key}, or null. */

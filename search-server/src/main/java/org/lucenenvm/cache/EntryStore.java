@@ -33,7 +33,10 @@ import java.util.zip.CRC32C;
  * that was being written or removed at the crash) are freed. If the header or the heap does not
  * check out, the whole region is rebuilt empty with a warning.
  *
- * <p>Thread-safe: every method is synchronized.
+ * <p>Thread-safe, with one exception: {@link #get} is not synchronized, so that lookups run in
+ * parallel; it must not run concurrently with a {@link #put} or {@link #remove} (the owning {@link
+ * ResultCache} reads under a read lock and writes under its write lock). Every other method is
+ * synchronized.
  */
 public final class EntryStore {
   /** Returned by {@link #put} when the entry does not fit: the caller evicts and retries. */
@@ -132,8 +135,8 @@ public final class EntryStore {
     return slot;
   }
 
-  /** The entry in {@code slot}. */
-  public synchronized CacheEntry get(int slot) {
+  /** The entry in {@code slot}; see the class for what may run concurrently with it. */
+  public CacheEntry get(int slot) {
     long block = liveBlock(slot);
     return EntryCodec.decode(bodyOf(block));
   }

@@ -32,7 +32,7 @@ public final class LruPolicy<K> implements CachePolicy<K> {
   }
 
   @Override
-  public List<K> onInsert(K key) {
+  public List<K> onInsert(K key, long computeNanos, long bytes) {
     if (recency.contains(key)) {
       throw new IllegalArgumentException("key is already resident: " + key);
     }

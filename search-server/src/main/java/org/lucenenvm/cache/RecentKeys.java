@@ -27,4 +27,9 @@ final class RecentKeys {
   boolean add(QueryKey key) {
     return keys.put(key, Boolean.TRUE) == null;
   }
+
+  /** Forgets {@code key}, if remembered. */
+  void forget(QueryKey key) {
+    keys.remove(key);
+  }
 }

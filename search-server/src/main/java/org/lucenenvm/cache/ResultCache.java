@@ -10,14 +10,21 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Predicate;
 
 /**
  * The result cache's store of entries: an {@link EntryStorage} (DRAM or NVM), a {@link
  * CachePolicy} over its keys, the inclusion threshold, and the counters the server reports. It
  * knows nothing of segments: the engine's search checks an entry against its snapshot and reports
- * the outcome ({@link #hit}, {@link #miss}, {@link #invalidate}, {@link #admit}). Thread-safe; one
- * lock serializes the policy and the storage.
+ * the outcome ({@link #hit}, {@link #miss}, {@link #invalidate}, {@link #admit}).
+ *
+ * <p>Thread-safe. Lookups ({@link #get}, {@link #partHolders}) share a read lock and run in
+ * parallel; a {@link #hit} takes no lock: it is queued ({@link PendingHits}) and the policy sees it
+ * at the next change, which takes the write lock (admission, invalidation, eviction) and applies
+ * the queued hits first, or when enough are queued and the write lock is free. The storage is only
+ * written under the write lock, so a lookup never reads an entry being written or freed (the NVM
+ * tier's crash and restart guarantees are the {@link EntryStore}'s and do not depend on it).
  */
 public final class ResultCache implements Closeable {
   private final EntryStorage storage;
@@ -27,6 +34,10 @@ public final class ResultCache implements Closeable {
   private final Map<QueryKey, Set<QueryKey>> partHolders = new HashMap<>();
   /** Disjunction keys that missed recently, least recent first (see {@link #miss}). */
   private final RecentKeys recentDisjunctionMisses;
+
+  /** Readers: lookups. Writer: every change of the policy, the storage or the part index. */
+  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+  private final PendingHits pendingHits = new PendingHits();
 
   private final LongAdder hits = new LongAdder();
   private final LongAdder partialHits = new LongAdder();
@@ -41,11 +52,12 @@ public final class ResultCache implements Closeable {
     this.admission = settings.admission();
     this.recentDisjunctionMisses = new RecentKeys(settings.maxEntries());
     for (QueryKey key : storage.keys()) {
-      List<QueryKey> evicted = policy.onInsert(key);
-      for (QueryKey victim : evicted) {
+      CacheEntry entry = storage.get(key);
+      for (QueryKey victim :
+          policy.onInsert(key, entry.computeNanos(), EntryCodec.encode(entry).length)) {
         drop(victim);
       }
-      indexParts(key, storage.get(key));
+      indexParts(key, entry);
     }
   }
 
@@ -66,47 +78,92 @@ public final class ResultCache implements Closeable {
   }
 
   /** The entry of {@code key}, or null; counts nothing (see {@link #hit} and {@link #miss}). */
-  public synchronized CacheEntry get(QueryKey key) {
-    return policy.isResident(key) ? storage.get(key) : null;
+  public CacheEntry get(QueryKey key) {
+    lock.readLock().lock();
+    try {
+      return policy.isResident(key) ? storage.get(key) : null;
+    } finally {
+      lock.readLock().unlock();
+    }
   }
 
   /**
    * The resident entries holding a term part that answers the single-term key {@code single}
    * (Partial Type I), or an empty list.
    */
-  public synchronized List<CacheEntry> partHolders(QueryKey single) {
-    Set<QueryKey> holders = partHolders.get(single);
-    if (holders == null) {
-      return List.of();
+  public List<CacheEntry> partHolders(QueryKey single) {
+    lock.readLock().lock();
+    try {
+      Set<QueryKey> holders = partHolders.get(single);
+      if (holders == null) {
+        return List.of();
+      }
+      return holders.stream().map(storage::get).filter(Objects::nonNull).toList();
+    } finally {
+      lock.readLock().unlock();
     }
-    return holders.stream().map(storage::get).filter(Objects::nonNull).toList();
   }
 
-  /** Records that {@code key}'s entry answered a query, {@code partial}ly for a Partial Type I. */
-  public synchronized void hit(QueryKey key, boolean partial) {
-    if (policy.isResident(key)) {
-      policy.onHit(key);
-    }
+  /**
+   * Records that {@code key}'s entry answered a query, {@code partial}ly for a Partial Type I;
+   * the policy sees the hit before the cache next changes.
+   */
+  public void hit(QueryKey key, boolean partial) {
     (partial ? partialHits : hits).increment();
+    if (pendingHits.add(key) && lock.writeLock().tryLock()) {
+      try {
+        applyPendingHits();
+      } finally {
+        lock.writeLock().unlock();
+      }
+    }
   }
 
   /**
    * Records that the cache could not answer {@code key}; returns whether {@code key} missed before,
-   * among the last {@code maxEntries} disjunction keys that missed (a single-term or conjunctive
-   * key returns false and is not remembered).
+   * among the last {@code maxEntries} disjunction keys that missed, and its entry was not evicted
+   * since (a single-term or conjunctive key returns false and is not remembered). The engine
+   * computes a disjunction's term parts (Partial Type I) only then: for a query that repeats and
+   * whose entry lasts until its segments change. A cache too small to keep the entry would pay
+   * one more search per term on every miss for parts it rarely serves.
    */
   public boolean miss(QueryKey key) {
     misses.increment();
     if (key.operator() != QueryKey.Operator.OR) {
       return false;
     }
-    synchronized (this) {
+    synchronized (recentDisjunctionMisses) {
       return !recentDisjunctionMisses.add(key);
     }
   }
 
   /** Drops {@code key}'s entry because it no longer holds for the current segments. */
-  public synchronized void invalidate(QueryKey key) {
+  public void invalidate(QueryKey key) {
+    lock.writeLock().lock();
+    try {
+      applyPendingHits();
+      invalidateLocked(key);
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /** Drops every entry {@code stillValid} refuses (on open, against the reopened segments). */
+  public void retain(Predicate<CacheEntry> stillValid) {
+    lock.writeLock().lock();
+    try {
+      applyPendingHits();
+      for (QueryKey key : storage.keys()) {
+        if (!stillValid.test(storage.get(key))) {
+          invalidateLocked(key);
+        }
+      }
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  private void invalidateLocked(QueryKey key) {
     if (policy.isResident(key)) {
       policy.remove(key);
       drop(key);
@@ -114,39 +171,40 @@ public final class ResultCache implements Closeable {
     }
   }
 
-  /** Drops every entry {@code stillValid} refuses (on open, against the reopened segments). */
-  public synchronized void retain(Predicate<CacheEntry> stillValid) {
-    for (QueryKey key : storage.keys()) {
-      if (!stillValid.test(storage.get(key))) {
-        invalidate(key);
-      }
-    }
-  }
-
   /**
-   * Caches {@code entry}, which took {@code computeNanos} to compute, if the inclusion threshold
-   * admits it, replacing the entry of its key; evicts what the policy chooses, and more while the
+   * Caches {@code entry} if the inclusion threshold admits it (by its {@link
+   * CacheEntry#computeNanos}), replacing the entry of its key; evicts what the policy chooses, and more while the
    * storage is full. Returns whether it was cached; a storage that cannot persist (an I/O error of
    * the NVM region) leaves the result uncached, with a warning, and never fails the query.
    */
-  public boolean admit(CacheEntry entry, long computeNanos) {
+  public boolean admit(CacheEntry entry) {
     // the rule reads only the entry: decided (and encoded) outside the lock
-    if (!admission.admits(computeNanos, EntryCodec.encode(entry).length)) {
+    int bytes = EntryCodec.encode(entry).length;
+    if (!admission.admits(entry.computeNanos(), bytes)) {
       rejected.increment();
       return false;
     }
-    return store(entry);
+    return store(entry, bytes);
   }
 
-  private synchronized boolean store(CacheEntry entry) {
+  private boolean store(CacheEntry entry, int bytes) {
+    lock.writeLock().lock();
+    try {
+      applyPendingHits();
+      return storeLocked(entry, bytes);
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  private boolean storeLocked(CacheEntry entry, int bytes) {
     QueryKey key = entry.key();
     if (policy.isResident(key)) {
       policy.remove(key);
       drop(key);
     }
-    for (QueryKey victim : policy.onInsert(key)) {
-      drop(victim);
-      evictions.increment();
+    for (QueryKey victim : policy.onInsert(key, entry.computeNanos(), bytes)) {
+      evict(victim);
     }
     try {
       while (!storage.put(entry)) {
@@ -156,8 +214,7 @@ public final class ResultCache implements Closeable {
           rejected.increment();
           return false; // larger than the whole storage
         }
-        drop(victim);
-        evictions.increment();
+        evict(victim);
       }
     } catch (UncheckedIOException e) {
       // the region could not be made durable: the query still gets its answer, uncached
@@ -172,22 +229,54 @@ public final class ResultCache implements Closeable {
   }
 
   /** The counters and sizes now. */
-  public synchronized ResultCacheStats stats() {
-    return new ResultCacheStats(
-        hits.sum(),
-        partialHits.sum(),
-        misses.sum(),
-        evictions.sum(),
-        invalidations.sum(),
-        rejected.sum(),
-        policy.size(),
-        storage.bytes(),
-        storage.capacityBytes());
+  public ResultCacheStats stats() {
+    lock.readLock().lock();
+    try {
+      return new ResultCacheStats(
+          hits.sum(),
+          partialHits.sum(),
+          misses.sum(),
+          evictions.sum(),
+          invalidations.sum(),
+          rejected.sum(),
+          policy.size(),
+          storage.bytes(),
+          storage.capacityBytes());
+    } finally {
+      lock.readLock().unlock();
+    }
   }
 
   @Override
-  public synchronized void close() {
-    storage.close();
+  public void close() {
+    lock.writeLock().lock();
+    try {
+      storage.close();
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /**
+   * Drops {@code victim}'s entry for room and forgets that it missed: a disjunction that comes back
+   * after an eviction counts as a first miss again (see {@link #miss}).
+   */
+  private void evict(QueryKey victim) {
+    drop(victim);
+    evictions.increment();
+    synchronized (recentDisjunctionMisses) {
+      recentDisjunctionMisses.forget(victim);
+    }
+  }
+
+  /** Lets the policy see the hits recorded since it last did (write lock held). */
+  private void applyPendingHits() {
+    pendingHits.drainTo(
+        key -> {
+          if (policy.isResident(key)) {
+            policy.onHit(key);
+          }
+        });
   }
 
   private void drop(QueryKey key) {

@@ -14,7 +14,7 @@
  *       single-term query exactly (Partial Type I, {@link
  *       org.lucenenvm.cache.QueryKey#termPartFor}); the parts are computed from a disjunction's
  *       second recent miss on ({@link org.lucenenvm.cache.ResultCache#miss}), not for a query seen
- *       once. Queries that cannot be keyed exactly bypass the
+ *       once, nor for one whose entry was evicted in between (a cache too small to keep it). Queries that cannot be keyed exactly bypass the
  *       cache. The thesis's Partial Type II (answers of degraded quality) is deliberately absent.
  *   <li><b>Entries</b> ({@link org.lucenenvm.cache.CacheEntry}): SPIRIT-style, a top-k (segment, doc
  *       and score) plus the total hit count, tagged with the segments it was computed over and
@@ -26,8 +26,10 @@
  *       or none; a torn entry is dropped on open and a corrupt region is rebuilt empty with a
  *       warning.
  *   <li><b>Policies</b> ({@link org.lucenenvm.cache.CachePolicy}): {@link
- *       org.lucenenvm.cache.LruPolicy} and {@link org.lucenenvm.cache.DlirsPolicy}, with the
- *       inclusion threshold as an {@link org.lucenenvm.cache.AdmissionRule}.
+ *       org.lucenenvm.cache.LruPolicy}, {@link org.lucenenvm.cache.DlirsPolicy} and the
+ *       cost-aware {@link org.lucenenvm.cache.GdsfPolicy} (each entry records what its result took
+ *       to compute), with the inclusion threshold as an {@link
+ *       org.lucenenvm.cache.AdmissionRule}.
  * </ul>
  *
  * <h2>Storage tiers</h2>

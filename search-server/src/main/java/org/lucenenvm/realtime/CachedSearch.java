@@ -14,6 +14,7 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TotalHits;
+import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.lucenenvm.cache.CacheEntry;
@@ -37,7 +38,8 @@ import org.lucenenvm.cache.SegmentTag;
  * its hits was deleted since; deletions elsewhere in its segments leave its top-k exact and only
  * make its total a lower bound. An entry whose segments changed or whose hit was deleted is
  * invalidated. A single-term query may be answered from a disjunction entry's part for that term
- * (Partial Type I); a disjunction's entry holds those parts from its key's second recent miss on.
+ * (Partial Type I); a disjunction's entry holds those parts from its key's second recent miss on
+ * (unless its entry was evicted in between, see {@link ResultCache#miss}).
  * Queries the cache cannot key, and snapshots with no epoch segment, bypass it. Every result says
  * how the cache took part ({@link RtSearchResult#cache()}).
  */
@@ -77,17 +79,20 @@ final class CachedSearch {
     RtSnapshot.SnapshotSearcher s = snapshot.searcherFor(timeout);
     try {
       Head head = cachedHead(key, k, segments, s);
+      Weight weight = null;
       if (head == null) {
         boolean repeated = cache.miss(key);
-        head =
-            new Head(
-                computeAndOffer(key, canonical, k, segments, s, repeated), CacheOutcome.MISS);
+        weight = s.weightFor(canonical);
+        head = new Head(computeAndOffer(key, weight, k, segments, s, repeated), CacheOutcome.MISS);
       }
       int[] tail = snapshot.tailLeaves();
       TopDocs merged =
           tail.length == 0
               ? head.top()
-              : merge(k, head.top(), s.searchLeaves(canonical, k, tail));
+              : merge(
+                  k,
+                  head.top(),
+                  s.searchLeaves(weight == null ? s.weightFor(canonical) : weight, k, tail));
       return RtSnapshot.result(merged, s, withStoredFields).withCache(head.outcome());
     } catch (ExitableDirectoryReader.ExitingReaderException e) {
       return RtSnapshot.timedOutBeforeCollection();
@@ -214,14 +219,15 @@ final class CachedSearch {
   }
 
   /**
-   * Searches the epoch segments, offers the result to the cache unless the search timed out, and
-   * returns it. A disjunction's entry holds one part per term (for Partial Type I) only when its
+   * Searches the epoch segments with {@code weight} (the query's, shared with the tail search),
+   * offers the result to the cache unless the search timed out, and returns it; the compute time
+   * recorded is that of the epoch search, which a hit saves (a hit still creates a weight). A disjunction's entry holds one part per term (for Partial Type I) only when its
    * key {@code missedBefore} (recently, see {@link ResultCache#miss}): a part costs one more
    * search per term, worth paying for a query that repeats, not for one seen once.
    */
   private TopDocs computeAndOffer(
       QueryKey key,
-      Query canonical,
+      Weight weight,
       int k,
       List<RtSnapshot.SnapshotSegment> segments,
       RtSnapshot.SnapshotSearcher s,
@@ -232,7 +238,7 @@ final class CachedSearch {
       ords[i] = segments.get(i).leaf();
     }
     long start = System.nanoTime();
-    TopDocs head = s.searchLeaves(canonical, k, ords);
+    TopDocs head = s.searchLeaves(weight, k, ords);
     long computeNanos = System.nanoTime() - start;
     if (s.timedOut()) {
       return head;
@@ -251,7 +257,7 @@ final class CachedSearch {
     for (RtSnapshot.SnapshotSegment segment : segments) {
       tags.add(new SegmentTag(segment.partition(), segment.id(), segment.deletionCount()));
     }
-    cache.admit(new CacheEntry(key, k, tags, toList(head, segments, s), parts), computeNanos);
+    cache.admit(new CacheEntry(key, k, computeNanos, tags, toList(head, segments, s), parts));
     return head;
   }
 

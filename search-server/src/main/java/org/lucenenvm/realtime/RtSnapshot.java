@@ -312,11 +312,21 @@ public final class RtSnapshot implements Closeable {
      * the whole reader, and ties break by doc id as there.
      */
     TopDocs searchLeaves(Query query, int k, int[] leafOrds) throws IOException {
-      TopScoreDocCollector collector =
-          new TopScoreDocCollectorManager(Math.max(1, k), null, TOTAL_HITS_THRESHOLD)
-              .newCollector();
-      Query rewritten = rewrite(query);
-      Weight weight = createWeight(rewritten, collector.scoreMode(), 1f);
+      return searchLeaves(weightFor(query), k, leafOrds);
+    }
+
+    /**
+     * The weight {@link #searchLeaves(Query, int, int[])} searches {@code query} with; one weight
+     * serves searches of disjoint leaf subsets (a miss's epoch segments, then its tail) without
+     * looking its terms up in every leaf again.
+     */
+    Weight weightFor(Query query) throws IOException {
+      return createWeight(rewrite(query), newCollector(1).scoreMode(), 1f);
+    }
+
+    /** {@link #searchLeaves(Query, int, int[])} with a weight of {@link #weightFor}. */
+    TopDocs searchLeaves(Weight weight, int k, int[] leafOrds) throws IOException {
+      TopScoreDocCollector collector = newCollector(k);
       List<LeafReaderContext> leaves = getIndexReader().leaves();
       LeafReaderContextPartition[] parts = new LeafReaderContextPartition[leafOrds.length];
       for (int i = 0; i < leafOrds.length; i++) {
@@ -324,6 +334,11 @@ public final class RtSnapshot implements Closeable {
       }
       search(parts, weight, collector);
       return collector.topDocs();
+    }
+
+    private static TopScoreDocCollector newCollector(int k) {
+      return new TopScoreDocCollectorManager(Math.max(1, k), null, TOTAL_HITS_THRESHOLD)
+          .newCollector();
     }
   }
 

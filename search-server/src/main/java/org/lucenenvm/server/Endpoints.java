@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TotalHits;
+import org.lucenenvm.realtime.CacheOutcome;
 import org.lucenenvm.realtime.RtDocument;
 import org.lucenenvm.realtime.RtHit;
 import org.lucenenvm.realtime.RtSearchResult;
@@ -179,7 +180,9 @@ final class Endpoints {
   /**
    * {@code ?q=<Lucene query syntax>&k=10&timeout=500ms&cache=false}: the top hits, or those
    * collected within the time budget ({@code timed_out: true}); {@code cache=false} bypasses the
-   * result cache (same answer, computed in full).
+   * result cache (same answer, computed in full). {@code cache} says how the result cache took
+   * part: {@code hit}, {@code partial_hit} (Partial Type I), {@code miss} or {@code bypass} (no
+   * cache, {@code cache=false}, or a query the cache cannot key).
    */
   Reply search(OpenIndex index, Exchange exchange) throws IOException {
     long start = System.nanoTime();
@@ -198,7 +201,18 @@ final class Endpoints {
     out.put("total_hits_exact", result.totalHits().relation() == TotalHits.Relation.EQUAL_TO);
     out.put("took_us", (System.nanoTime() - start) / 1000);
     out.put("timed_out", result.timedOut());
+    out.put("cache", cacheOutcomeName(result.cache()));
     out.put("hits", hits);
     return Reply.ok(out);
+  }
+
+  /** The {@code cache} field of a {@code _search} answer. */
+  static String cacheOutcomeName(CacheOutcome outcome) {
+    return switch (outcome) {
+      case HIT -> "hit";
+      case PARTIAL_HIT -> "partial_hit";
+      case MISS -> "miss";
+      case BYPASSED -> "bypass";
+    };
   }
 }

@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.Locale;
 import org.lucenenvm.cache.CachePolicy;
 import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.realtime.DurabilityMode;
@@ -112,7 +111,7 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--cache-tier", description = "Where cache entries live: dram or nvm (a region of the index's pool, warm after a graceful restart) (default: ${DEFAULT-VALUE}).", defaultValue = "dram")
   String cacheTier;
 
-  @Option(names = "--cache-policy", description = "Cache replacement policy: lru or dlirs (default: ${DEFAULT-VALUE}).", defaultValue = "lru")
+  @Option(names = "--cache-policy", description = "Cache replacement policy: lru, dlirs or gdsf (cost-aware: keeps what saves the most compute per byte) (default: ${DEFAULT-VALUE}).", defaultValue = "lru")
   String cachePolicy;
 
   @Option(names = "--cache-min-compute", converter = TimeSpan.class, description = "Inclusion threshold: results computed faster than this are not cached, e.g. 200us (default: ${DEFAULT-VALUE}).", defaultValue = "0ms")
@@ -164,10 +163,9 @@ public final class ServerCli implements Callable<Integer> {
     }
     CachePolicy.Kind policy;
     try {
-      policy = CachePolicy.Kind.valueOf(cachePolicy.trim().toUpperCase(Locale.ROOT));
+      policy = CachePolicy.Kind.parse(cachePolicy);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "--cache-policy must be lru or dlirs, got '" + cachePolicy + "'");
+      throw new IllegalArgumentException("--" + e.getMessage());
     }
     return ResultCacheSettings.of(
         ResultCacheSettings.Tier.parse(cacheTier), cacheSize, policy, cacheMinCompute.toNanos());

@@ -50,6 +50,7 @@ public class EntryStoreTest extends LuceneTestCase {
       return new CacheEntry(
           key(QueryKey.Operator.OR, "t" + i, "u" + i),
           k,
+          random.nextInt(1_000_000),
           tags,
           hits(random, hitCount, tags.size()),
           List.of(hits(random, hitCount, tags.size()), hits(random, hitCount, tags.size())));
@@ -57,6 +58,7 @@ public class EntryStoreTest extends LuceneTestCase {
     return new CacheEntry(
         key(QueryKey.Operator.AND, "t" + i, "u" + i),
         k,
+        random.nextInt(1_000_000),
         tags,
         hits(random, hitCount, tags.size()),
         List.of());
@@ -76,6 +78,7 @@ public class EntryStoreTest extends LuceneTestCase {
         new CacheEntry(
             key(QueryKey.Operator.OR, "melon", "cheese"),
             10,
+            123_456,
             List.of(new SegmentTag(0, 3, 0), new SegmentTag(1, 7, 2)),
             new ResultList(
                 12, true, List.of(new ScoredDoc(0, 5, 2.5f), new ScoredDoc(1, 0, 1.25f))),
@@ -86,6 +89,7 @@ public class EntryStoreTest extends LuceneTestCase {
         new CacheEntry(
             key(QueryKey.Operator.SINGLE, "x"),
             10,
+            0,
             List.of(),
             new ResultList(0, true, List.of()),
             List.of());

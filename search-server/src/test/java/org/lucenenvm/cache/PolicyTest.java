@@ -17,7 +17,7 @@ public class PolicyTest extends LuceneTestCase {
         policy.onHit(key);
         hits++;
       } else {
-        evictions.addAll(policy.onInsert(key));
+        evictions.addAll(policy.onInsert(key, 0, 1));
       }
       assertTrue(policy.size() <= policy.capacity());
     }
@@ -116,7 +116,7 @@ public class PolicyTest extends LuceneTestCase {
           policy.onHit(key);
         } else {
           assertFalse(policy.isResident(key));
-          for (Integer evicted : policy.onInsert(key)) {
+          for (Integer evicted : policy.onInsert(key, 0, 1)) {
             assertTrue(resident.remove(evicted));
           }
           resident.add(key);
@@ -127,6 +127,72 @@ public class PolicyTest extends LuceneTestCase {
     }
   }
 
+  public void testGdsfOnAHandComputedTrace() {
+    GdsfPolicy<String> gdsf = new GdsfPolicy<>(2);
+    List<String> evicted = new ArrayList<>();
+    evicted.addAll(gdsf.onInsert("A", 100, 1)); // priority 0 + 100
+    evicted.addAll(gdsf.onInsert("B", 10, 1)); // 10
+    evicted.addAll(gdsf.onInsert("C", 50, 1)); // evicts B (10): clock 10, C = 60
+    assertEquals(10, gdsf.clock(), 0);
+    evicted.addAll(gdsf.onInsert("D", 1, 1)); // evicts C (60): clock 60, D = 61
+    gdsf.onHit("D"); // D = 60 + 2 x 1 = 62
+    evicted.addAll(gdsf.onInsert("E", 5, 1)); // evicts D (62): clock 62, E = 67
+    assertEquals(List.of("B", "C", "D"), evicted);
+    assertEquals(62, gdsf.clock(), 0);
+    assertTrue(gdsf.isResident("A"));
+    // cheap newcomers age A out: every eviction raises the clock towards A's 100
+    int inserted = 0;
+    while (gdsf.isResident("A")) {
+      gdsf.onInsert("n" + inserted++, 10, 1);
+    }
+    assertEquals("evicted at the first eviction after the clock reached 100", 5, inserted);
+    assertEquals(100, gdsf.clock(), 0);
+  }
+
+  public void testGdsfWeighsFrequencyAndSize() {
+    GdsfPolicy<String> gdsf = new GdsfPolicy<>(3);
+    gdsf.onInsert("hot", 10, 100);
+    gdsf.onInsert("cold", 10, 100);
+    gdsf.onInsert("big", 10, 1000);
+    for (int i = 0; i < 3; i++) {
+      gdsf.onHit("hot");
+    }
+    assertEquals("same cost and hits, ten times the bytes", "big", gdsf.evictOne());
+    assertEquals("same cost and bytes, fewer hits", "cold", gdsf.evictOne());
+    assertEquals("hot", gdsf.evictOne());
+    assertNull(gdsf.evictOne());
+    expectThrows(IllegalArgumentException.class, () -> gdsf.onInsert("x", -1, 10));
+    expectThrows(IllegalArgumentException.class, () -> gdsf.onInsert("x", 1, 0));
+    gdsf.onInsert("x", 1, 1);
+    expectThrows(IllegalArgumentException.class, () -> gdsf.onInsert("x", 1, 1));
+  }
+
+  /**
+   * Cheap and expensive keys, equally popular, interleaved in a cache too small for all: LRU keeps
+   * whatever came last, GDSF keeps the expensive ones, so its hits save more compute.
+   */
+  public void testGdsfSavesMoreComputeThanLruWhenCostsDiffer() {
+    Random random = random();
+    int[] saved = new int[2];
+    List<CachePolicy<Integer>> policies = List.of(new LruPolicy<>(20), new GdsfPolicy<>(20));
+    long seed = random.nextLong();
+    for (int p = 0; p < 2; p++) {
+      CachePolicy<Integer> policy = policies.get(p);
+      Random trace = new Random(seed);
+      for (int i = 0; i < 20_000; i++) {
+        int key = trace.nextInt(40); // even keys cost 100, odd keys 1
+        int cost = key % 2 == 0 ? 100 : 1;
+        if (policy.isResident(key)) {
+          policy.onHit(key);
+          saved[p] += cost;
+        } else {
+          policy.onInsert(key, cost, 1);
+        }
+      }
+    }
+    assertTrue("LRU saved " + saved[0] + ", GDSF " + saved[1], saved[1] > 1.5 * saved[0]);
+  }
+
   public void testAdmissionRule() {
     AdmissionRule threshold = AdmissionRule.minComputeNanos(50_000);
     assertFalse(threshold.admits(49_999, 100));
@@ -135,5 +201,6 @@ public class PolicyTest extends LuceneTestCase {
     expectThrows(IllegalArgumentException.class, () -> AdmissionRule.minComputeNanos(-1));
     expectThrows(IllegalArgumentException.class, () -> new DlirsPolicy<String>(1));
     expectThrows(IllegalArgumentException.class, () -> new LruPolicy<String>(0));
+    expectThrows(IllegalArgumentException.class, () -> new GdsfPolicy<String>(0));
   }
 }

@@ -20,19 +20,20 @@ import org.lucenenvm.store.PoolPaths;
 /**
  * Random streams of adds, updates, deletes and repeated queries, with the pipeline flushing,
  * engraving and merging underneath: on the same snapshot, every answer through the result cache
- * equals the uncached answer (documents, order, scores; the total when both are exact), for LRU
- * and DLIRS, the DRAM and NVM tiers, one and two partitions and statistics epochs that leave out
+ * equals the uncached answer (documents, order, scores; the total when both are exact), for LRU,
+ * DLIRS and GDSF, the DRAM and NVM tiers, one and two partitions and statistics epochs that leave out
  * up to two flushed segments (searched with the tail), including caches small enough to evict.
  */
 public class ResultCacheDifferentialTest extends LuceneTestCase {
   public void testCachedAnswersEqualUncached() throws Exception {
     long partialHits = 0;
-    for (int run = 0; run < 4; run++) {
+    for (int run = 0; run < 5; run++) {
       Random r = new Random(random().nextLong());
-      CachePolicy.Kind policy = run % 2 == 0 ? CachePolicy.Kind.LRU : CachePolicy.Kind.DLIRS;
+      // LRU, DLIRS, GDSF, LRU, DLIRS: each policy with a cache small enough to evict
+      CachePolicy.Kind policy = CachePolicy.Kind.values()[run % 3];
       long bytes = run < 2 ? 1L << 20 : 8192; // the small cache keeps evicting
       ResultCacheSettings.Tier tier =
-          run == 3 ? ResultCacheSettings.Tier.NVM : ResultCacheSettings.Tier.DRAM;
+          run >= 3 ? ResultCacheSettings.Tier.NVM : ResultCacheSettings.Tier.DRAM;
       RtEngineConfig config =
           RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
               .withSegmentSize(40 + r.nextInt(80))

@@ -73,6 +73,91 @@ public class ResultCacheRestartTest extends LuceneTestCase {
     }
   }
 
+  /**
+   * What "one segment behind" after a restart means, pinned down: the reopened engine restores the
+   * epoch of the close, so the segment the close flushed (the live tail of before) is searched as
+   * tail and every entry computed on the last epoch is reused, also across a second restart with
+   * nothing ingested in between; the next flush after the restart advances the epoch to every
+   * segment, after which entries are recomputed once and hit again.
+   */
+  public void testRestoredEpochLeavesTheCloseFlushOutUntilTheNextFlush() throws Exception {
+    Random r = new Random(random().nextLong());
+    Path pool = PoolPaths.poolIn(createTempDir("pool"));
+    List<Query> queries = ResultCacheDifferentialTest.queryPool(r, 20);
+    RtEngineConfig config = config(CachePolicy.Kind.GDSF);
+    List<Long> epochAtClose;
+    try (NvmDirectory nvm = NvmDirectory.open(pool, POOL);
+        RtEngine engine = RtEngine.open(nvm, config)) {
+      for (int i = 0; i < 2 * SEGMENT + 50; i++) {
+        engine.add(TestCorpus.randomDocument(r, "doc" + i));
+      }
+      awaitFlushed(engine, 2 * SEGMENT + 50);
+      for (Query q : queries) {
+        ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
+      }
+      epochAtClose = epochIds(engine);
+      assertEquals(2, epochAtClose.size());
+    }
+    for (int restart = 0; restart < 2; restart++) {
+      try (NvmDirectory nvm = NvmDirectory.open(pool, POOL);
+          RtEngine engine = RtEngine.open(nvm, config)) {
+        assertEquals("restart " + restart, epochAtClose, epochIds(engine));
+        try (RtSnapshot snapshot = engine.acquireSnapshot()) {
+          assertEquals("the close's flush is tail", 1, snapshot.tailLeaves().length);
+        }
+        for (Query q : queries) {
+          ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
+        }
+        ResultCacheStats after = engine.cacheStats();
+        assertEquals("restart " + restart + ": " + after, 0, after.misses());
+        assertTrue("restart " + restart + ": " + after, after.hits() > 0);
+      }
+    }
+    try (NvmDirectory nvm = NvmDirectory.open(pool, POOL);
+        RtEngine engine = RtEngine.open(nvm, config)) {
+      for (int i = 2 * SEGMENT + 50; i < 3 * SEGMENT + 50; i++) {
+        engine.add(TestCorpus.randomDocument(r, "doc" + i));
+      }
+      awaitSegments(engine, 4);
+      List<Long> advanced = epochIds(engine);
+      assertEquals("the next flush takes the close's segment in: " + advanced, 4, advanced.size());
+      assertTrue(advanced.containsAll(epochAtClose));
+      for (Query q : queries) {
+        ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
+      }
+      ResultCacheStats recomputed = engine.cacheStats();
+      assertTrue("entries of the old epoch reused: " + recomputed, recomputed.misses() > 0);
+      for (Query q : queries) {
+        ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
+      }
+      assertEquals(
+          "second pass over the new epoch misses: " + engine.cacheStats(),
+          recomputed.misses(),
+          engine.cacheStats().misses());
+    }
+  }
+
+  private static List<Long> epochIds(RtEngine engine) throws Exception {
+    try (RtSnapshot snapshot = engine.acquireSnapshot()) {
+      return snapshot.segments().stream().map(RtSnapshot.SnapshotSegment::id).toList();
+    }
+  }
+
+  /** Waits (bounded) until the engine holds {@code count} flushed (not live) segments. */
+  private static void awaitSegments(RtEngine engine, int count) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (engine.stats().segments().entrySet().stream()
+            .filter(e -> e.getKey() != SegmentState.INGESTED)
+            .mapToInt(e -> e.getValue())
+            .sum()
+        < count) {
+      if (System.nanoTime() > deadline) {
+        fail("pipeline never settled: " + engine.stats());
+      }
+      Thread.sleep(10);
+    }
+  }
+
   public void testEntriesOfMergedSegmentsAreDroppedOnOpen() throws Exception {
     Random r = new Random(random().nextLong());
     Path pool = PoolPaths.poolIn(createTempDir("pool"));

@@ -126,6 +126,9 @@ public class SearchServerTest {
           s.get("/indexes/news/_search?k=10&cache=false&q=%2Bbody:common+%2Bbody:even").body();
       assertEquals(hitsOf(first), hitsOf(again));
       assertEquals(hitsOf(first), hitsOf(bypass));
+      assertEquals("miss", cacheOf(first));
+      assertEquals("hit", cacheOf(again));
+      assertEquals("bypass", cacheOf(bypass));
       assertEquals(400, s.get("/indexes/news/_search?q=common&cache=maybe").status());
       JsonNode cache = s.get("/indexes/news/_stats").json().get("cache");
       assertEquals(cache.toString(), 1, cache.get("misses").asLong());
@@ -172,6 +175,10 @@ public class SearchServerTest {
 
   private static String hitsOf(String searchReply) throws Exception {
     return LiveServer.JSON.readTree(searchReply).get("hits").toString();
+  }
+
+  private static String cacheOf(String searchReply) throws Exception {
+    return LiveServer.JSON.readTree(searchReply).get("cache").asText();
   }
 
   @Test

@@ -61,7 +61,7 @@ public class ServerCliTest {
         assertThrows(
             IllegalArgumentException.class,
             () -> parse("--cache-size", "1m", "--cache-policy", "fifo"));
-    assertTrue(policy.getMessage(), policy.getMessage().contains("lru or dlirs"));
+    assertTrue(policy.getMessage(), policy.getMessage().contains("--cache policy must be lru, dlirs or gdsf"));
     IllegalArgumentException tier =
         assertThrows(
             IllegalArgumentException.class, () -> parse("--cache-size", "1m", "--cache-tier", "ssd"));
