@@ -519,6 +519,26 @@ final class LiveTermPostings {
     return into;
   }
 
+  /**
+   * Byte {@code k} (unsigned) of the term of {@code key} and {@code address} (as {@link #termAt}
+   * reads it), or -1 past its end: what a radix sort of the terms compares.
+   */
+  int byteAt(long key, int address, int k) {
+    if (isInline(key)) {
+      return k < (int) (key >>> 56) ? (int) (key >>> (k << 3)) & 0xFF : -1;
+    }
+    byte[] slab = pool.slab(address);
+    int o = address & LiveBytePool.SLAB_MASK;
+    int length = slab[o];
+    if (length >= 0) {
+      o++;
+    } else {
+      length = (length & 0x7F) << 8 | (slab[o + 1] & 0xFF);
+      o += 2;
+    }
+    return k < length ? slab[o + k] & 0xFF : -1;
+  }
+
   /** Address of the first slice of term {@code id}: right after a long term's bytes. */
   int start(int id) {
     Table t = table;

@@ -9,6 +9,7 @@ import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.BytesRefBuilder;
 import org.apache.lucene.util.BytesRefComparator;
+import org.apache.lucene.util.Sorter;
 import org.apache.lucene.util.StringSorter;
 
 /**
@@ -76,6 +77,17 @@ final class LiveTerms extends Terms {
         long key = keys[i];
         keys[i] = keys[j];
         keys[j] = key;
+      }
+
+      /** Radix steps read one byte where it is, without pointing a BytesRef at the term. */
+      @Override
+      protected Sorter radixSorter(BytesRefComparator cmp) {
+        return new MSBStringRadixSorter(cmp) {
+          @Override
+          protected int byteAt(int i, int k) {
+            return postings.byteAt(keys[i], addresses[i], k);
+          }
+        };
       }
     }.sort(0, ids.length);
   }
