@@ -25,10 +25,12 @@ import org.apache.lucene.util.StringHelper;
  * next block starts, cumulative total term freq, and the block's competitive impact (max freq,
  * min norm as two ints, unsigned order as in Lucene's impacts). Terms are found through an
  * open-addressing table (linear probing, at most three quarters full) whose slots hold the top
- * {@value #TAG_BITS} bits of the term's murmur3 hash above {@code id + 1}: a probe compares that
- * tag, then the term's key, and reads the pool only for a long term whose key matched. A lookup
- * of an inline term so touches one slot and one key, not the pool (in an ingest, where most of a
- * document's terms are rare and cold in cache, this halves the cost of finding them).
+ * {@value #TAG_BITS} bits of the term's hash above {@code id + 1} (murmur3's 64-bit finalizer of
+ * an inline term's key, murmur3 of a long term's bytes): a probe compares that tag, then the
+ * term's key, and reads the pool only for a long term whose key matched. A lookup of an inline
+ * term so touches one slot and one key, not the pool (in an ingest, where most of a document's
+ * terms are rare and cold in cache, this halves the cost of finding them), and a rehash reads
+ * neither.
  *
  * <p><b>Memory model</b> (one writer, any number of readers, no locks). A term's state is one
  * {@code long} ({@code count << 32 | lastDoc}) the writer stores with release semantics after it
@@ -152,8 +154,8 @@ final class LiveTermPostings {
     if (withPositions) {
       checkPositions(term, positions, freq);
     }
-    int hash = hash(term);
     long key = key(term);
+    int hash = hash(term, key);
     int id = probe(term, hash, key);
     if (id < 0) {
       id = insert(term, hash, key, -id - 1);
@@ -372,9 +374,11 @@ final class LiveTermPostings {
 
   private int[] rehash(int size, int count) {
     int[] s = new int[size];
+    Table t = table;
     BytesRef scratch = new BytesRef();
     for (int id = 0; id < count; id++) {
-      int hash = hash(term(id, scratch));
+      long key = t.key[id];
+      int hash = isInline(key) ? mix(key) : hash(term(id, scratch), key);
       s[freeSlot(s, hash)] = slot(hash, id);
     }
     return s;
@@ -389,8 +393,25 @@ final class LiveTermPostings {
     return slot;
   }
 
-  private static int hash(BytesRef term) {
-    return StringHelper.murmurhash3_x86_32(term, StringHelper.GOOD_FAST_HASH_SEED);
+  /**
+   * The hash of {@code term} whose key is {@code key}: the key's bits mixed for an inline term (so
+   * a rehash needs no term bytes), murmur3 of the bytes for a long one.
+   */
+  private static int hash(BytesRef term, long key) {
+    return isInline(key)
+        ? mix(key)
+        : StringHelper.murmurhash3_x86_32(term, StringHelper.GOOD_FAST_HASH_SEED);
+  }
+
+  /** murmur3's 64-bit finalizer: every bit of the key moves every bit of the hash. */
+  private static int mix(long key) {
+    long h = key;
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    h ^= h >>> 33;
+    h *= 0xc4ceb9fe1a85ec53L;
+    h ^= h >>> 33;
+    return (int) h;
   }
 
   /** The key of {@code term} (see the class documentation). */
@@ -425,7 +446,8 @@ final class LiveTermPostings {
 
   /** The id of {@code term}, or -1. Safe for readers. */
   int find(BytesRef term) {
-    int id = probe(term, hash(term), key(term));
+    long key = key(term);
+    int id = probe(term, hash(term, key), key);
     return id < 0 ? -1 : id;
   }
 
