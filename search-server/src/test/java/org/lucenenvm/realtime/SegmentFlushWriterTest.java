@@ -1,6 +1,7 @@
 package org.lucenenvm.realtime;
 
 import java.io.IOException;
+import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.codecs.Codec;
@@ -50,9 +51,20 @@ public class SegmentFlushWriterTest extends LuceneTestCase {
     }
   }
 
+  /** A text field no document gave a token has field infos and norms but no terms. */
+  public void testFieldWithoutTermsMatchesAddIndexes() throws Exception {
+    DocumentInverter inverter =
+        new DocumentInverter(SCHEMA, new StandardAnalyzer(), new BM25Similarity());
+    LiveSegment live = new LiveSegment(SCHEMA, 3);
+    live.add(inverter.invert(new RtDocument("a", Map.of("title", "", "body", "one two"))));
+    live.add(inverter.invert(new RtDocument("b", Map.of("title", " , ", "url", "u"))));
+    live.add(inverter.invert(new RtDocument("c", Map.of("body", "two three", "tag", "t"))));
+    assertFlushMatchesAddIndexes(TestUtil.getDefaultCodec(), live.reader(null));
+  }
+
   private void assertFlushMatchesAddIndexes(Codec codec) throws IOException {
-    Analyzer analyzer = new StandardAnalyzer();
-    DocumentInverter inverter = new DocumentInverter(SCHEMA, analyzer, new BM25Similarity());
+    DocumentInverter inverter =
+        new DocumentInverter(SCHEMA, new StandardAnalyzer(), new BM25Similarity());
     int numDocs = atLeast(600);
     LiveSegment live = new LiveSegment(SCHEMA, numDocs);
     for (int i = 0; i < numDocs; i++) {
@@ -60,7 +72,12 @@ public class SegmentFlushWriterTest extends LuceneTestCase {
     }
     // A snapshot below the published count flushes only its documents.
     int maxDoc = random().nextBoolean() ? numDocs : 1 + random().nextInt(numDocs);
-    LiveLeafReader source = new LiveLeafReader(live, maxDoc, null);
+    assertFlushMatchesAddIndexes(codec, new LiveLeafReader(live, maxDoc, null));
+  }
+
+  private void assertFlushMatchesAddIndexes(Codec codec, LiveLeafReader source)
+      throws IOException {
+    Analyzer analyzer = new StandardAnalyzer();
     SegmentFiles files = new SegmentFiles(codec, new BM25Similarity());
     try (Directory flushed = newDirectory();
         Directory merged = newDirectory()) {
