@@ -3,7 +3,6 @@ package org.lucenenvm.realtime;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +15,6 @@ import org.apache.lucene.index.FieldInvertState;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.search.similarities.Similarity;
-import org.apache.lucene.util.ArrayUtil;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.Version;
 
@@ -116,7 +114,7 @@ final class DocumentInverter {
   }
 
   private InvertedField invertText(String docId, String name, String value) {
-    Map<BytesRef, int[]> occurrences = LinkedHashMap.newLinkedHashMap(value.length() / 6 + 1);
+    FieldTermCollector occurrences = new FieldTermCollector(value.length() / 6 + 1);
     int position = -1;
     int lastPosition = 0;
     int length = 0;
@@ -142,13 +140,7 @@ final class DocumentInverter {
         length = Math.addExact(length, 1);
         BytesRef term = termAtt.getBytesRef();
         checkTermLength(docId, name, term);
-        int[] slot = occurrences.get(term);
-        if (slot == null) {
-          slot = new int[] {0, 0, 0, 0};
-          occurrences.put(BytesRef.deepCopyOf(term), slot);
-        }
-        slot = appendPosition(occurrences, term, slot, position);
-        maxTermFrequency = Math.max(maxTermFrequency, slot[0]);
+        maxTermFrequency = Math.max(maxTermFrequency, occurrences.add(term, position));
       }
       stream.end();
       position += posIncAtt.getPositionIncrement();
@@ -156,14 +148,7 @@ final class DocumentInverter {
     } catch (IOException ioe) {
       throw new UncheckedIOException("analysis of field '" + name + "' failed", ioe);
     }
-    BytesRef[] terms = new BytesRef[occurrences.size()];
-    int[][] positions = new int[terms.length][];
-    int i = 0;
-    for (Map.Entry<BytesRef, int[]> e : occurrences.entrySet()) {
-      terms[i] = e.getKey();
-      int[] slot = e.getValue();
-      positions[i++] = Arrays.copyOfRange(slot, 1, 1 + slot[0]);
-    }
+    BytesRef[] terms = occurrences.terms();
     long norm = 0;
     if (length > 0) {
       FieldInvertState state =
@@ -183,19 +168,7 @@ final class DocumentInverter {
             similarity.getClass() + " computed a 0 norm for the non-empty field '" + name + "'");
       }
     }
-    return new InvertedField(name, FieldKind.TEXT, terms, positions, length, norm);
-  }
-
-  /** Slot layout: [count, pos0, pos1, ...]; grows the slot in place in the map when full. */
-  private static int[] appendPosition(
-      Map<BytesRef, int[]> occurrences, BytesRef term, int[] slot, int position) {
-    int count = slot[0];
-    if (count + 1 >= slot.length) {
-      slot = ArrayUtil.grow(slot, count + 2);
-      occurrences.put(term, slot); // the key is there: the map keeps its own copy
-    }
-    slot[count + 1] = position;
-    slot[0] = count + 1;
-    return slot;
+    return new InvertedField(
+        name, FieldKind.TEXT, terms, occurrences.positions(), length, norm);
   }
 }

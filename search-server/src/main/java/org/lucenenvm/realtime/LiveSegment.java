@@ -38,7 +38,7 @@ final class LiveSegment {
   private final AtomicReferenceArray<FieldInfos> fieldInfosByCount;
   private final Map<String, LiveField> fieldsByName = new ConcurrentHashMap<>();
   private final RtDocument[] stored;
-  /** Per doc, the id field's term id of its id (the id's bytes live in the term's record). */
+  /** Per doc, the id field's term id of its id (the id's bytes live in that field's term hash). */
   private final int[] idTerms;
 
   private volatile int published;
@@ -250,7 +250,7 @@ final class LiveSegment {
     return stored[doc];
   }
 
-  /** The id of {@code doc} (a published doc), pointing into the segment's pool: do not modify. */
+  /** The id of {@code doc} (a published doc), read from the id field's terms: do not modify. */
   BytesRef id(int doc) {
     return fieldsByNumber[0].postings.term(idTerms[doc]);
   }

@@ -13,16 +13,24 @@ import org.apache.lucene.util.StringHelper;
  * The terms and postings of one field of a {@link LiveSegment}, in parallel arrays indexed by term
  * id and in {@link LiveBytePool} slices, with no object per term.
  *
- * <p><b>Layout.</b> Per term one pool record: the length (one byte below 128, else two bytes with
- * the high bit of the first set), the term's bytes, then the first slice of its postings. Postings:
+ * <p><b>Layout.</b> Per term a {@code long} key in the term table: a term of at most {@value
+ * #INLINE_BYTES} bytes is held there whole (its bytes, little-endian, below its length in the top
+ * byte), a longer one by its first {@value #INLINE_BYTES} bytes below {@code 0xFF}. A longer term
+ * also has a pool record: the length (one byte below 128, else two bytes with the high bit of the
+ * first set) and the term's bytes, right before the first slice of its postings; an inline term's
+ * first slice stands alone. Postings:
  * one slice chain per term ({@link LiveSlices}) in the format {@link LivePostingCursor} decodes.
  * Every {@value #BLOCK} postings the writer seals a block and appends a summary of {@value
  * #SUMMARY_INTS} ints to the term's summary array: last doc, address/data end/level where the
  * next block starts, cumulative total term freq, and the block's competitive impact (max freq,
  * min norm as two ints, unsigned order as in Lucene's impacts). Terms are found through an
  * open-addressing table (linear probing, at most three quarters full) whose slots hold the top
- * {@value #TAG_BITS} bits of the term's murmur3 hash above {@code id + 1}: a probe compares that
- * tag before it reads any byte of a term, so a lookup compares bytes about once.
+ * {@value #TAG_BITS} bits of the term's hash above {@code id + 1} (murmur3's 64-bit finalizer of
+ * an inline term's key, murmur3 of a long term's bytes): a probe compares that tag, then the
+ * term's key, and reads the pool only for a long term whose key matched. A lookup of an inline
+ * term so touches one slot and one key, not the pool (in an ingest, where most of a document's
+ * terms are rare and cold in cache, this halves the cost of finding them), and a rehash reads
+ * neither.
  *
  * <p><b>Sealed blocks.</b> When it seals a block the writer also writes the block's docs and freqs
  * once more in fixed width ({@link LiveSealedBlock}), which readers that need no positions decode
@@ -51,6 +59,10 @@ final class LiveTermPostings {
   private static final VarHandle SUMMARIES = MethodHandles.arrayElementVarHandle(int[][].class);
   private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(int[].class);
   private static final int TAG_BITS = 8;
+  /** Terms up to this many bytes are held whole in their key (no bytes in the pool). */
+  static final int INLINE_BYTES = 7;
+  /** The top byte of the key of a term longer than {@link #INLINE_BYTES}. */
+  private static final int LONG_TERM = 0xFF;
   private static final int ID_MASK = -1 >>> TAG_BITS;
   /** Terms one field of a live segment can hold: ids (plus one) fit below the slot's tag. */
   static final int MAX_TERMS = ID_MASK - 1;
@@ -61,6 +73,9 @@ final class LiveTermPostings {
 
   /** Per-term arrays; replaced as a whole when they grow. */
   private static final class Table {
+    /** Inline term or long-term prefix (see the class documentation). */
+    final long[] key;
+    /** Address of the pool record of a long term, or of the first slice of an inline term. */
     final int[] termAddress;
     final long[] state;
     final int[] cursor;
@@ -70,6 +85,7 @@ final class LiveTermPostings {
     final int[][] summaries;
 
     Table(int size) {
+      key = new long[size];
       termAddress = new int[size];
       state = new long[size];
       cursor = new int[size];
@@ -84,6 +100,7 @@ final class LiveTermPostings {
 
     Table grow(int minSize, int used) {
       Table t = new Table(ArrayUtil.oversize(minSize, Long.BYTES));
+      System.arraycopy(key, 0, t.key, 0, used);
       System.arraycopy(termAddress, 0, t.termAddress, 0, used);
       System.arraycopy(state, 0, t.state, 0, used);
       System.arraycopy(cursor, 0, t.cursor, 0, used);
@@ -94,7 +111,7 @@ final class LiveTermPostings {
     }
 
     static long bytesPerTerm() {
-      return 2 * Integer.BYTES + Long.BYTES + Character.BYTES + 1 + RamUsageEstimator.NUM_BYTES_OBJECT_REF;
+      return 2 * Integer.BYTES + 2 * Long.BYTES + Character.BYTES + 1 + RamUsageEstimator.NUM_BYTES_OBJECT_REF;
     }
   }
 
@@ -145,10 +162,11 @@ final class LiveTermPostings {
     if (withPositions) {
       checkPositions(term, positions, freq);
     }
-    int hash = hash(term);
-    int id = find(term, hash);
+    long key = key(term);
+    int hash = hash(term, key);
+    int id = probe(term, hash, key);
     if (id < 0) {
-      id = insert(term, hash);
+      id = insert(term, hash, key, -id - 1);
     }
     Table t = table;
     long state = t.state[id];
@@ -313,7 +331,8 @@ final class LiveTermPostings {
     SUMMARIES.setRelease(t.summaries, id, summaries);
   }
 
-  private int insert(BytesRef term, int hash) {
+  /** Adds {@code term} as a new term whose slot would be {@code freeSlot} in the current slots. */
+  private int insert(BytesRef term, int hash, long key, int freeSlot) {
     int id = termCount;
     if (id == MAX_TERMS) {
       throw new IllegalArgumentException(
@@ -325,29 +344,38 @@ final class LiveTermPostings {
       t = t.grow(id + 1, id);
       table = t;
     }
-    int lengthBytes = term.length < 0x80 ? 1 : 2;
     int size = LiveSlices.size(0);
-    int address = pool.allocate(lengthBytes + term.length + size);
-    byte[] slab = pool.slab(address);
-    int o = address & LiveBytePool.SLAB_MASK;
-    if (lengthBytes == 1) {
-      slab[o] = (byte) term.length;
+    int start;
+    if (isInline(key)) {
+      start = pool.allocate(size);
+      t.termAddress[id] = start;
     } else {
-      slab[o] = (byte) (0x80 | term.length >>> 8);
-      slab[o + 1] = (byte) term.length;
+      int lengthBytes = term.length < 0x80 ? 1 : 2;
+      int address = pool.allocate(lengthBytes + term.length + size);
+      byte[] slab = pool.slab(address);
+      int o = address & LiveBytePool.SLAB_MASK;
+      if (lengthBytes == 1) {
+        slab[o] = (byte) term.length;
+      } else {
+        slab[o] = (byte) (0x80 | term.length >>> 8);
+        slab[o + 1] = (byte) term.length;
+      }
+      System.arraycopy(term.bytes, term.offset, slab, o + lengthBytes, term.length);
+      start = address + lengthBytes + term.length;
+      t.termAddress[id] = address;
     }
-    System.arraycopy(term.bytes, term.offset, slab, o + lengthBytes, term.length);
-    int start = address + lengthBytes + term.length;
-    t.termAddress[id] = address;
+    t.key[id] = key;
     t.cursor[id] = start;
     t.dataEnd[id] = (char) ((start + size - LiveSlices.POINTER_BYTES) & LiveBytePool.SLAB_MASK);
     termCount = id + 1;
     int[] s = slots;
+    int slot = freeSlot;
     if ((id + 1) * 4L > s.length * 3L) {
       s = rehash(s.length * 2, id);
       slots = s;
+      slot = freeSlot(s, hash);
     }
-    SLOTS.setRelease(s, freeSlot(s, hash), slot(hash, id));
+    SLOTS.setRelease(s, slot, slot(hash, id));
     return id;
   }
 
@@ -357,8 +385,11 @@ final class LiveTermPostings {
 
   private int[] rehash(int size, int count) {
     int[] s = new int[size];
+    Table t = table;
+    BytesRef scratch = new BytesRef();
     for (int id = 0; id < count; id++) {
-      int hash = hash(term(id));
+      long key = t.key[id];
+      int hash = isInline(key) ? mix(key) : hash(term(id, scratch), key);
       s[freeSlot(s, hash)] = slot(hash, id);
     }
     return s;
@@ -373,8 +404,40 @@ final class LiveTermPostings {
     return slot;
   }
 
-  private static int hash(BytesRef term) {
-    return StringHelper.murmurhash3_x86_32(term, StringHelper.GOOD_FAST_HASH_SEED);
+  /**
+   * The hash of {@code term} whose key is {@code key}: the key's bits mixed for an inline term (so
+   * a rehash needs no term bytes), murmur3 of the bytes for a long one.
+   */
+  private static int hash(BytesRef term, long key) {
+    return isInline(key)
+        ? mix(key)
+        : StringHelper.murmurhash3_x86_32(term, StringHelper.GOOD_FAST_HASH_SEED);
+  }
+
+  /** murmur3's 64-bit finalizer: every bit of the key moves every bit of the hash. */
+  private static int mix(long key) {
+    long h = key;
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    h ^= h >>> 33;
+    h *= 0xc4ceb9fe1a85ec53L;
+    h ^= h >>> 33;
+    return (int) h;
+  }
+
+  /** The key of {@code term} (see the class documentation). */
+  private static long key(BytesRef term) {
+    int inline = Math.min(term.length, INLINE_BYTES);
+    long key = (long) (term.length <= INLINE_BYTES ? term.length : LONG_TERM) << 56;
+    for (int i = 0; i < inline; i++) {
+      key |= (term.bytes[term.offset + i] & 0xFFL) << (i << 3);
+    }
+    return key;
+  }
+
+  /** Whether {@code key} holds its term whole. */
+  static boolean isInline(long key) {
+    return (int) (key >>> 56) != LONG_TERM;
   }
 
   /** Bytes held by the per-term arrays, hash slots and summaries (slices are in the pool). */
@@ -394,10 +457,13 @@ final class LiveTermPostings {
 
   /** The id of {@code term}, or -1. Safe for readers. */
   int find(BytesRef term) {
-    return find(term, hash(term));
+    long key = key(term);
+    int id = probe(term, hash(term, key), key);
+    return id < 0 ? -1 : id;
   }
 
-  private int find(BytesRef term, int hash) {
+  /** The id of {@code term}, or {@code -(slot + 1)} of the empty slot that ended the probe. */
+  private int probe(BytesRef term, int hash, long key) {
     int[] s = slots;
     int mask = s.length - 1;
     int slot = hash & mask;
@@ -405,11 +471,12 @@ final class LiveTermPostings {
     while (true) {
       int v = (int) SLOTS.getAcquire(s, slot);
       if (v == 0) {
-        return -1;
+        return -slot - 1;
       }
       if ((v & ~ID_MASK) == tag) {
         int id = (v & ID_MASK) - 1;
-        if (termEquals(table.termAddress[id], term)) {
+        Table t = table; // after the acquire: holds id
+        if (t.key[id] == key && (isInline(key) || termEquals(t.termAddress[id], term))) {
           return id;
         }
       }
@@ -432,40 +499,86 @@ final class LiveTermPostings {
             slab, o, o + length, term.bytes, term.offset, term.offset + term.length);
   }
 
-  /** The bytes of term {@code id}, pointing into the pool (do not modify). */
+  /** The bytes of term {@code id} (do not modify: a long term's point into the pool). */
   BytesRef term(int id) {
     return term(id, new BytesRef());
   }
 
-  /** Points {@code into} at the bytes of term {@code id} in the pool (do not modify) and returns it. */
+  /** Points {@code into} at the bytes of term {@code id} (see {@link #termAt}) and returns it. */
   BytesRef term(int id, BytesRef into) {
-    return termAt(table.termAddress[id], into);
+    Table t = table;
+    return termAt(t.key[id], t.termAddress[id], into);
   }
 
-  /** The pool address of term {@code id}'s record (see {@link #termAt}). */
+  /** The key of term {@code id} (with {@link #termAddress}, what {@link #termAt} reads). */
+  long key(int id) {
+    return table.key[id];
+  }
+
+  /** The pool address of term {@code id}'s record or first slice (see {@link #termAt}). */
   int termAddress(int id) {
     return table.termAddress[id];
   }
 
-  /** Points {@code into} at the bytes of the term whose record is at {@code address}. */
-  BytesRef termAt(int address, BytesRef into) {
-    byte[] slab = pool.slab(address);
-    int o = address & LiveBytePool.SLAB_MASK;
-    int length = slab[o];
-    if (length >= 0) {
-      into.offset = o + 1;
-    } else {
-      length = (length & 0x7F) << 8 | (slab[o + 1] & 0xFF);
-      into.offset = o + 2;
+  /**
+   * Points {@code into} at the bytes of the term of {@code key} and {@code address} and returns it:
+   * a long term's record in the pool (do not modify), an inline term decoded into {@code
+   * into.bytes} when that is an array of {@value #INLINE_BYTES} bytes (as an earlier call leaves
+   * it), else into a new one.
+   */
+  BytesRef termAt(long key, int address, BytesRef into) {
+    if (!isInline(key)) {
+      byte[] slab = pool.slab(address);
+      int o = address & LiveBytePool.SLAB_MASK;
+      int length = slab[o];
+      if (length >= 0) {
+        into.offset = o + 1;
+      } else {
+        length = (length & 0x7F) << 8 | (slab[o + 1] & 0xFF);
+        into.offset = o + 2;
+      }
+      into.bytes = slab;
+      into.length = length;
+      return into;
     }
-    into.bytes = slab;
+    byte[] bytes = into.bytes.length == INLINE_BYTES ? into.bytes : new byte[INLINE_BYTES];
+    int length = (int) (key >>> 56);
+    for (int i = 0; i < length; i++) {
+      bytes[i] = (byte) (key >>> (i << 3));
+    }
+    into.bytes = bytes;
+    into.offset = 0;
     into.length = length;
     return into;
   }
 
-  /** Address of the first slice of term {@code id}: right after the term's bytes. */
+  /**
+   * Byte {@code k} (unsigned) of the term of {@code key} and {@code address} (as {@link #termAt}
+   * reads it), or -1 past its end: what a radix sort of the terms compares.
+   */
+  int byteAt(long key, int address, int k) {
+    if (isInline(key)) {
+      return k < (int) (key >>> 56) ? (int) (key >>> (k << 3)) & 0xFF : -1;
+    }
+    byte[] slab = pool.slab(address);
+    int o = address & LiveBytePool.SLAB_MASK;
+    int length = slab[o];
+    if (length >= 0) {
+      o++;
+    } else {
+      length = (length & 0x7F) << 8 | (slab[o + 1] & 0xFF);
+      o += 2;
+    }
+    return k < length ? slab[o + k] & 0xFF : -1;
+  }
+
+  /** Address of the first slice of term {@code id}: right after a long term's bytes. */
   int start(int id) {
-    int address = table.termAddress[id];
+    Table t = table;
+    int address = t.termAddress[id];
+    if (isInline(t.key[id])) {
+      return address;
+    }
     byte[] slab = pool.slab(address);
     int o = address & LiveBytePool.SLAB_MASK;
     int length = slab[o];

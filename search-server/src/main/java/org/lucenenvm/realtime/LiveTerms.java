@@ -11,13 +11,14 @@ import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.BytesRefBuilder;
 import org.apache.lucene.util.BytesRefComparator;
+import org.apache.lucene.util.Sorter;
 import org.apache.lucene.util.StringSorter;
 
 /**
  * The terms of one {@link LiveField} as a snapshot of {@code maxDoc} docs sees them. Exact lookups
  * go through the field's term hash; sorted iteration (next, seekCeil, ords) sorts the ids of the
  * visible terms once per snapshot, on first use, with Lucene's radix string sorter reading each
- * term's bytes in place in the pool (no object per term).
+ * term's bytes from its key or in place in the pool (no object per term).
  */
 final class LiveTerms extends Terms {
   private final LiveField field;
@@ -50,16 +51,21 @@ final class LiveTerms extends Terms {
     return s;
   }
 
-  /** Sorts {@code ids} by term, keeping each term's record address beside its id. */
+  /**
+   * Sorts {@code ids} by term, keeping each term's key and pool address beside its id, so a radix
+   * step reads an inline term from the keys and a long one from the pool without the term table.
+   */
   private void sortByTerm(int[] ids) {
+    long[] keys = new long[ids.length];
     int[] addresses = new int[ids.length];
     for (int i = 0; i < ids.length; i++) {
+      keys[i] = postings.key(ids[i]);
       addresses[i] = postings.termAddress(ids[i]);
     }
     new StringSorter(BytesRefComparator.NATURAL) {
       @Override
       protected void get(BytesRefBuilder builder, BytesRef result, int i) {
-        postings.termAt(addresses[i], result);
+        postings.termAt(keys[i], addresses[i], result);
       }
 
       @Override
@@ -70,6 +76,20 @@ final class LiveTerms extends Terms {
         tmp = addresses[i];
         addresses[i] = addresses[j];
         addresses[j] = tmp;
+        long key = keys[i];
+        keys[i] = keys[j];
+        keys[j] = key;
+      }
+
+      /** Radix steps read one byte where it is, without pointing a BytesRef at the term. */
+      @Override
+      protected Sorter radixSorter(BytesRefComparator cmp) {
+        return new MSBStringRadixSorter(cmp) {
+          @Override
+          protected int byteAt(int i, int k) {
+            return postings.byteAt(keys[i], addresses[i], k);
+          }
+        };
       }
     }.sort(0, ids.length);
   }

@@ -7,6 +7,7 @@ import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.index.TieredMergePolicy;
@@ -23,10 +24,21 @@ import org.apache.lucene.store.IOContext;
 final class SegmentFiles {
   private final Codec codec;
   private final Similarity similarity;
+  private final SegmentFlushWriter flushWriter;
 
   SegmentFiles(Codec codec, Similarity similarity) {
     this.codec = codec;
     this.similarity = similarity;
+    this.flushWriter = new SegmentFlushWriter(codec);
+  }
+
+  /**
+   * Writes the documents of {@code live} (a frozen live segment's reader) as one new segment into
+   * the empty directory {@code target} and commits it, straight to the codec (see {@link
+   * SegmentFlushWriter}): nothing is re-analyzed and no merge runs.
+   */
+  void flush(Directory target, LeafReader live) throws IOException {
+    flushWriter.write(target, live);
   }
 
   /**

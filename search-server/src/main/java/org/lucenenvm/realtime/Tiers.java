@@ -8,7 +8,6 @@ import java.util.HashSet;
 import java.util.Set;
 import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.SlowCodecReaderWrapper;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.util.IOUtils;
@@ -149,13 +148,14 @@ final class Tiers implements Closeable {
 
   /**
    * Writes live segment {@code id} once, in the final codec, as a read-optimized segment in the
-   * DRAM tier ({@code addIndexes} of its reader: nothing is analyzed twice) and accounts its bytes.
+   * DRAM tier (written from its reader straight to the codec: nothing is analyzed twice, no merge
+   * runs) and accounts its bytes.
    */
   SegmentVersion flushToDram(long id, LiveSegment live) throws IOException {
     Path path = dramRoot.resolve(SEGMENT_PREFIX + id);
     MMapDirectory dir = new MMapDirectory(path);
     try {
-      files.write(dir, SlowCodecReaderWrapper.wrap(live.reader(null)));
+      files.flush(dir, live.reader(null));
       long bytes = SegmentFiles.bytes(dir);
       SegmentVersion version =
           SegmentVersion.stored(

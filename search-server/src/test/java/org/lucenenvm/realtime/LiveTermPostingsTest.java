@@ -12,8 +12,8 @@ import org.apache.lucene.tests.util.TestUtil;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * The live term hash finds every term (short, long, binary; many sharing a hash tag) and the live
- * terms iterate and seek in Lucene's unsigned byte order.
+ * The live term hash finds every term (short, long, binary; many sharing a hash tag; held inline in
+ * the key or in the pool) and the live terms iterate and seek in Lucene's unsigned byte order.
  */
 public class LiveTermPostingsTest extends LuceneTestCase {
 
@@ -173,7 +173,7 @@ public class LiveTermPostingsTest extends LuceneTestCase {
     }
   }
 
-  public void testTermsDifferingInLengthOrTrailingBytesStayApart() {
+  public void testTermsDifferingInLengthOrTrailingBytesStayApart() throws Exception {
     LiveField field = new LiveField("k", FieldKind.KEYWORD, 1, 0, 1, false, new LiveBytePool());
     List<BytesRef> terms =
         List.of(
@@ -202,6 +202,29 @@ public class LiveTermPostingsTest extends LuceneTestCase {
     }
     assertEquals(-1, field.postings.find(new BytesRef("abcdeg")));
     assertEquals(-1, field.postings.find(new BytesRef(new byte[] {0, 0, 0})));
+
+    // Terms read back through one reused BytesRef, inline (up to 7 bytes) and pool terms mixed:
+    // decoding an inline term never writes into a pool slab the BytesRef pointed at before.
+    BytesRef reused = new BytesRef();
+    for (int round = 0; round < 3; round++) {
+      for (int i : random().ints(3L * sorted.size(), 0, sorted.size()).toArray()) {
+        assertEquals(sorted.get(i), field.postings.term(ids.get(i), reused));
+      }
+    }
+    for (int i = 0; i < sorted.size(); i++) {
+      BytesRef term = sorted.get(i);
+      assertEquals(term, field.postings.term(ids.get(i)));
+      assertEquals(
+          term.toString(),
+          term.length <= LiveTermPostings.INLINE_BYTES,
+          LiveTermPostings.isInline(field.postings.key(ids.get(i))));
+    }
+    TermsEnum te = new LiveTerms(field, 1).iterator();
+    for (BytesRef term : sorted) {
+      assertEquals(term, te.next());
+      assertEquals(1, te.docFreq());
+    }
+    assertNull(te.next());
   }
 
   private static BytesRef randomTerm() {
