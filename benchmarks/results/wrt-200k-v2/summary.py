@@ -1,13 +1,15 @@
 import csv,statistics,sys,re
 base=sys.argv[1]
-runs=[list(csv.DictReader(open(f"{base}/run{i}/results.csv"))) for i in (1,2,3)]
+import os
+RUNS=tuple(i for i in range(1,10) if os.path.exists(f"{base}/run{i}/results.csv"))
+runs=[list(csv.DictReader(open(f"{base}/run{i}/results.csv"))) for i in RUNS]
 def summ(path):
     out={}
     for line in open(path):
         m=re.match(r"WRT (\S+)\s+([\d.]+)\s+(\d+)\s+(\d+)",line)
         if m: out[m.group(1)]=(float(m.group(2)),int(m.group(4)))
     return out
-S=[summ(f"{base}/run{i}/table.txt") for i in (1,2,3)]
+S=[summ(f"{base}/run{i}/table.txt") for i in RUNS]
 confs=list(S[0].keys())
 print("| configuration | QPS median [min–max] | ingest docs/s median [min–max] |")
 print("|---|---|---|")
