@@ -239,7 +239,7 @@ final class LiveTermPostings {
     for (int i = touchedCount - 1; i >= 0; i--) {
       int id = touched[i];
       t.cursor[id] = savedCursor[i];
-      t.dataEnd[id] = (char) savedDataEnd[i];
+      t.dataEnd[id] = savedDataEnd[i];
       t.level[id] = savedLevel[i];
       STATES.setRelease(t.state, id, savedState[i]);
     }

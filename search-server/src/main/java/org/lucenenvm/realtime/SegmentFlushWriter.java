@@ -3,33 +3,26 @@ package org.lucenenvm.realtime;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.Map;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.codecs.DocValuesConsumer;
 import org.apache.lucene.codecs.FieldsConsumer;
 import org.apache.lucene.codecs.NormsConsumer;
 import org.apache.lucene.codecs.NormsProducer;
 import org.apache.lucene.codecs.StoredFieldsWriter;
-import org.apache.lucene.index.BinaryDocValues;
+import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.DocValuesType;
-import org.apache.lucene.index.EmptyDocValuesProducer;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
-import org.apache.lucene.index.Fields;
-import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.SegmentCommitInfo;
 import org.apache.lucene.index.SegmentInfo;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.SegmentWriteState;
+import org.apache.lucene.index.SlowCodecReaderWrapper;
 import org.apache.lucene.index.StoredFieldVisitor;
 import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.index.Terms;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FlushInfo;
 import org.apache.lucene.store.IOContext;
@@ -85,7 +78,10 @@ final class SegmentFlushWriter {
     FieldInfos fieldInfos = copyOf(reader.getFieldInfos());
     SegmentWriteState state =
         new SegmentWriteState(InfoStream.NO_OUTPUT, dir, info, fieldInfos, null, context);
-    NormsProducer norms = new ReaderNorms(reader);
+    // The reader's norms, postings and doc values as codec views: norms from memory (for the norms
+    // format and the postings' impacts), indexed fields in name order (as Lucene's flush).
+    CodecReader views = SlowCodecReaderWrapper.wrap(reader);
+    NormsProducer norms = views.getNormsReader();
 
     writeStoredFields(reader, dir, info, fieldInfos, context);
     if (fieldInfos.hasNorms()) {
@@ -99,14 +95,14 @@ final class SegmentFlushWriter {
     }
     if (fieldInfos.hasPostings()) {
       try (FieldsConsumer consumer = codec.postingsFormat().fieldsConsumer(state)) {
-        consumer.write(new ReaderFields(reader, fieldInfos), norms);
+        consumer.write(views.getPostingsReader(), norms);
       }
     }
     if (fieldInfos.hasDocValues()) {
       try (DocValuesConsumer consumer = codec.docValuesFormat().fieldsConsumer(state)) {
         for (FieldInfo field : fieldInfos) {
           if (field.getDocValuesType() != DocValuesType.NONE) {
-            addDocValues(consumer, field, reader);
+            addDocValues(consumer, field, views);
           }
         }
       }
@@ -191,74 +187,13 @@ final class SegmentFlushWriter {
     }
   }
 
-  private static void addDocValues(DocValuesConsumer consumer, FieldInfo field, LeafReader reader)
+  private static void addDocValues(DocValuesConsumer consumer, FieldInfo field, CodecReader views)
       throws IOException {
     if (field.getDocValuesType() != DocValuesType.BINARY) {
       throw new IllegalArgumentException(
           "field '" + field.name + "' has " + field.getDocValuesType()
               + " doc values; a live segment flush writes binary doc values only");
     }
-    consumer.addBinaryField(
-        field,
-        new EmptyDocValuesProducer() {
-          @Override
-          public BinaryDocValues getBinary(FieldInfo f) throws IOException {
-            return reader.getBinaryDocValues(f.name);
-          }
-        });
-  }
-
-  /** The reader's norms, read from memory (for the norms format and the postings' impacts). */
-  private static final class ReaderNorms extends NormsProducer {
-    private final LeafReader reader;
-
-    ReaderNorms(LeafReader reader) {
-      this.reader = reader;
-    }
-
-    @Override
-    public NumericDocValues getNorms(FieldInfo field) throws IOException {
-      return reader.getNormValues(field.name);
-    }
-
-    @Override
-    public void checkIntegrity() {
-      // in memory: nothing to verify
-    }
-
-    @Override
-    public void close() {
-      // the reader belongs to the caller
-    }
-  }
-
-  /** The indexed fields of the reader that have terms, in name order (as Lucene's flush). */
-  private static final class ReaderFields extends Fields {
-    /** Each field's terms, made once: they sort their term ids on first iteration. */
-    private final SortedMap<String, Terms> terms = new TreeMap<>();
-
-    ReaderFields(LeafReader reader, FieldInfos infos) throws IOException {
-      for (FieldInfo f : infos) {
-        Terms t = f.getIndexOptions() == IndexOptions.NONE ? null : reader.terms(f.name);
-        if (t != null) {
-          terms.put(f.name, t);
-        }
-      }
-    }
-
-    @Override
-    public Iterator<String> iterator() {
-      return terms.keySet().iterator();
-    }
-
-    @Override
-    public Terms terms(String field) {
-      return terms.get(field);
-    }
-
-    @Override
-    public int size() {
-      return terms.size();
-    }
+    consumer.addBinaryField(field, views.getDocValuesReader());
   }
 }
