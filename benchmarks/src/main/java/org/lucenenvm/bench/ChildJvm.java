@@ -21,6 +21,11 @@ final class ChildJvm {
 
   private ChildJvm() {}
 
+  /** JVM options from a space-separated text ({@code --child-jvm-opts}); null or blank = none, i.e. this JVM's own. */
+  static List<String> options(String text) {
+    return text == null || text.isBlank() ? List.of() : List.of(text.trim().split("\\s+"));
+  }
+
   /** The command line of a child running {@code BenchCli args}; {@code jvmOptions} empty = this JVM's options. */
   static List<String> command(List<String> jvmOptions, List<String> args) {
     List<String> command = new ArrayList<>();

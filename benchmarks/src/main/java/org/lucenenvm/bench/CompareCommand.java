@@ -4,7 +4,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -23,7 +22,8 @@ import picocli.CommandLine.Option;
  * JVM (index, commit, force-merge, into {@code <work-dir>/<side>-<config>}; an NVM pool is reopened by
  * each child), then every child JVM runs {@code query} on it. WRT sides ({@code nrt-K}, {@code
  * rt-...}): every child JVM runs {@code run --modes wrt} for that one setting, ingesting the corpus
- * itself. Then per category {@link CategoryComparison}s, written by {@link CompareReport}.
+ * itself, after {@code --warmup-runs} untimed passes of it (default 1: a fresh JVM's only row
+ * would otherwise be timed while its hot methods still compile). Then per category {@link CategoryComparison}s, written by {@link CompareReport}.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
     description = "Baseline against candidate: N JVMs per side, alternated; QPS mean ± sd, P50/P99, Welch t-test, hit check.")
@@ -61,6 +61,12 @@ final class CompareCommand implements Callable<Integer> {
   @Option(names = "--warmup-share", defaultValue = "0.8", description = "WRT: share of the corpus ingested before queries are timed (default ${DEFAULT-VALUE}).")
   double warmupShare;
 
+  @Option(names = "--warmup-runs", defaultValue = "1",
+      description = "WRT: untimed passes of its setting each child JVM runs before the timed one (run's --warmup-runs). Each child is a"
+          + " fresh JVM whose one row would otherwise be measured while the JIT still compiles its hot methods, which on a small"
+          + " machine lasts through most of a first run (default ${DEFAULT-VALUE}).")
+  int warmupRuns;
+
   @Option(names = "--child-jvm-opts", description = "Options of the child JVMs, space-separated, e.g. '-Xms2g -Xmx8g' (default: this JVM's own options).")
   String childJvmOpts;
 
@@ -70,6 +76,9 @@ final class CompareCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (jvms < 2) {
       throw new IllegalArgumentException("--jvms must be >= 2 (a standard deviation needs two JVMs per side): " + jvms);
+    }
+    if (warmupRuns < 0) {
+      throw new IllegalArgumentException("--warmup-runs must be >= 0: " + warmupRuns);
     }
     List<CompareSide> sides = List.of(CompareSide.parse(baseline), CompareSide.parse(candidate));
     if (sides.get(0).realTime() != sides.get(1).realTime()) {
@@ -132,12 +141,13 @@ final class CompareCommand implements Callable<Integer> {
       args.addAll(List.of("query", "--config", spec.spec(), "--index-dir", indexDir.toString()));
     } else {
       args.addAll(List.of("run", "--corpus", corpusOptions.corpus.toString(), "--warmup-share", Double.toString(warmupShare),
-          "--work-dir", workDir.resolve("jvm-" + number).toString(), "--ram-buffer-mb", Double.toString(ramBufferMb)));
+          "--work-dir", workDir.resolve("jvm-" + number).toString(), "--ram-buffer-mb", Double.toString(ramBufferMb),
+          "--warmup-runs", Integer.toString(warmupRuns)));
       args.addAll(spec.runArgs());
     }
     args.addAll(List.of("--docs", Long.toString(indexDocs), "--tasks", corpusOptions.tasks.toString(), "--out", dir.toString(), "--nvm-pool-size", nvmPoolSize));
     args.addAll(query.toArgs());
-    List<String> options = childJvmOpts == null || childJvmOpts.isBlank() ? List.of() : Arrays.asList(childJvmOpts.trim().split("\\s+"));
+    List<String> options = ChildJvm.options(childJvmOpts);
     System.err.printf("compare: JVM %d/%d, %s %s%n", number, 2 * jvms, sideName, spec.spec());
     MachineLoad start = MachineLoad.now();
     long startNanos = System.nanoTime();

@@ -21,7 +21,7 @@ import java.util.Locale;
 /**
  * Writes a CSV file (RFC 4180, through Jackson's CSV module): a header line, then one line per
  * row, all at once ({@link #write}) or one row at a time ({@link #append}, the header written
- * once). A field holding a comma, a quote or a line break is quoted (quotes doubled), so any text
+ * once); {@link #concatenate} joins tables of the same header. A field holding a comma, a quote or a line break is quoted (quotes doubled), so any text
  * survives a round trip, and only such a field is quoted; a missing number is an empty field ({@link #number}).
  */
 final class CsvTable {
@@ -63,6 +63,35 @@ final class CsvTable {
         csv.write(header);
       }
       csv.write(row);
+    }
+  }
+
+  /**
+   * Writes the files of {@code parts} that exist, in order, to {@code target} as one table: the
+   * header once, then every part's rows. Parts must have the same header line; with no part,
+   * {@code target} is removed.
+   */
+  static void concatenate(List<Path> parts, Path target) throws IOException {
+    Files.deleteIfExists(target);
+    String header = null;
+    StringBuilder table = new StringBuilder();
+    for (Path part : parts) {
+      if (!Files.exists(part)) {
+        continue;
+      }
+      String text = Files.readString(part, StandardCharsets.UTF_8);
+      int end = text.indexOf('\n');
+      String partHeader = end < 0 ? text : text.substring(0, end + 1);
+      if (header == null) {
+        header = partHeader;
+        table.append(header);
+      } else if (!header.equals(partHeader)) {
+        throw new IOException(part + ": cannot concatenate, its header '" + partHeader.strip() + "' is not '" + header.strip() + "'");
+      }
+      table.append(text, partHeader.length(), text.length());
+    }
+    if (header != null) {
+      Files.writeString(target, table, StandardCharsets.UTF_8);
     }
   }
 

@@ -18,19 +18,24 @@ import org.lucenenvm.realtime.PipelinePolicy;
  * @param cache the engine's result cache
  * @param statisticsLag new segments per partition the statistics epoch may leave out ({@code
  *     RtEngineConfig.statisticsLagSegments}; 0: every flush ends it)
+ * @param maxSegments segments per partition the engine's merger keeps the table within ({@code
+ *     RtEngineConfig.maxSegments}, fewer leaves per query); {@value #DEFAULT_MAX_SEGMENTS}: the engine's default
  */
 public record EngineSettings(
     DurabilityMode mode, PipelinePolicy policy, String codec, int segmentSize, long dramBudgetBytes, long poolBytes,
-    int partitions, RtCache cache, int statisticsLag) {
+    int partitions, RtCache cache, int statisticsLag, int maxSegments) {
 
   /** The default codec of the engine's segments (Lucene104 until NvmCodec measures faster). */
   public static final String DEFAULT_CODEC = "Lucene104";
 
+  /** {@link #maxSegments()} that keeps the engine's own default. */
+  public static final int DEFAULT_MAX_SEGMENTS = 0;
+
   /** Checks the ranges. */
   public EngineSettings {
     Objects.requireNonNull(cache, "cache");
-    if (segmentSize < 1 || dramBudgetBytes < 0 || poolBytes < 1 || partitions < 1 || statisticsLag < 0) {
-      throw new IllegalArgumentException("segment size, pool size and partitions must be >= 1, DRAM budget >= 0");
+    if (segmentSize < 1 || dramBudgetBytes < 0 || poolBytes < 1 || partitions < 1 || statisticsLag < 0 || maxSegments < 0) {
+      throw new IllegalArgumentException("segment size, pool size and partitions must be >= 1, DRAM budget, statistics lag and max segments >= 0");
     }
   }
 
@@ -54,7 +59,7 @@ public record EngineSettings(
     };
     for (PipelinePolicy p : PipelinePolicy.values()) {
       if (word(p.eagerEngrave()).equals(parts[1]) && word(p.eagerPointer()).equals(parts[2])) {
-        return new EngineSettings(mode, p, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, RtCache.OFF, 0);
+        return new EngineSettings(mode, p, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, RtCache.OFF, 0, DEFAULT_MAX_SEGMENTS);
       }
     }
     throw new IllegalArgumentException("bad engine policy '" + parts[1] + "-" + parts[2] + "' in '" + text + "': use eager-lazy, eager-eager or lazy-lazy");
@@ -62,25 +67,30 @@ public record EngineSettings(
 
   /** These settings with result cache {@code c}. */
   public EngineSettings withCache(RtCache c) {
-    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, c, statisticsLag);
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, c, statisticsLag, maxSegments);
   }
 
   /** These settings with a statistics epoch that leaves out up to {@code segments} new segments. */
   public EngineSettings withStatisticsLag(int segments) {
-    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, segments);
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, segments, maxSegments);
+  }
+
+  /** These settings with the engine keeping at most about {@code segments} segments per partition. */
+  public EngineSettings withMaxSegments(int segments) {
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, statisticsLag, segments);
   }
 
   /**
    * {@code RT-<mode>-<engrave>-<pointer>}, plus {@code -<codec>} when not the default codec, {@code -p<N>}
-   * with more than one partition, {@code -cache-<spec>} with a result cache and {@code -lag<N>} with a
-   * statistics lag.
+   * with more than one partition, {@code -cache-<spec>} with a result cache, {@code -lag<N>} with a
+   * statistics lag and {@code -maxseg<M>} with a segment limit that is not the engine's default.
    */
   public String label() {
     String modeWord = mode == DurabilityMode.CRASH_CONSISTENT ? "crash" : mode.name().toLowerCase(Locale.ROOT);
     String base = "RT-" + modeWord + "-" + word(policy.eagerEngrave()) + "-" + word(policy.eagerPointer());
     String withCodec = codec.equals(DEFAULT_CODEC) ? base : base + "-" + codec;
     return (partitions == 1 ? withCodec : withCodec + "-p" + partitions) + cache.labelSuffix()
-        + (statisticsLag == 0 ? "" : "-lag" + statisticsLag);
+        + (statisticsLag == 0 ? "" : "-lag" + statisticsLag) + (maxSegments == DEFAULT_MAX_SEGMENTS ? "" : "-maxseg" + maxSegments);
   }
 
   private static String word(boolean eager) {

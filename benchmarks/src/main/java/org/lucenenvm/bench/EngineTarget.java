@@ -122,6 +122,15 @@ public final class EngineTarget implements RealTimeTarget {
   public static Factory factory(
       EngineSettings settings, Workload workload, Analyzer analyzer, List<Query> restartQueries, Consumer<EngineFacts> facts,
       boolean settle) {
+    RtEngineConfig config = engineConfig(settings, analyzer);
+    return workDir -> new EngineTarget(settings, config, workDir.resolve(Configurations.POOL_FILE), restartQueries, facts, settle, workload);
+  }
+
+  /**
+   * The engine's configuration for {@code settings}; a setting the engine rejects (e.g. a segment
+   * limit below its minimum) throws {@link IllegalArgumentException}.
+   */
+  static RtEngineConfig engineConfig(EngineSettings settings, Analyzer analyzer) {
     RtEngineConfig config =
         RtEngineConfig.defaults(SCHEMA)
             .withAnalyzer(analyzer)
@@ -133,7 +142,7 @@ public final class EngineTarget implements RealTimeTarget {
             .withPartitions(settings.partitions())
             .withResultCache(settings.cache().settings())
             .withStatisticsLagSegments(settings.statisticsLag());
-    return workDir -> new EngineTarget(settings, config, workDir.resolve(Configurations.POOL_FILE), restartQueries, facts, settle, workload);
+    return settings.maxSegments() == EngineSettings.DEFAULT_MAX_SEGMENTS ? config : config.withMaxSegments(settings.maxSegments());
   }
 
   @Override

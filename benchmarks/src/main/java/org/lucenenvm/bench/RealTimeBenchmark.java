@@ -37,6 +37,12 @@ import org.apache.lucene.search.TotalHits;
  *
  * <p>QPS of a category is its timed queries divided by the window's wall time (its share of the
  * mixed stream); the {@value ResultRow#ALL} row has the total.
+ *
+ * <p>{@link #warmUp} runs a configuration untimed before its timed run, in the same JVM: on a small
+ * machine, with ingest, query, flush and merge threads all busy, the JIT's C2 compiler is starved
+ * and the hot methods (term statistics, the bulk scorers, the inverter, the terms writer) are
+ * still being compiled through the whole first run of a JVM, so a JVM's first row is measured
+ * slower than the same configuration run later. A warm-up pass leaves that to untimed work.
  */
 public final class RealTimeBenchmark {
 
@@ -99,6 +105,28 @@ public final class RealTimeBenchmark {
       if (!settings.keepIndexes()) {
         WorkDirectories.delete(dir);
       }
+    }
+  }
+
+  /**
+   * Runs the target made by {@code factory} {@code passes} times untimed, as {@link #run} does, each
+   * ingesting the first {@code docs} documents (at most {@link RunSettings#docs()}) into a scratch
+   * directory under the work directory, deleted afterwards; nothing it measures is returned. The
+   * factory's target should not report facts of its own (a warm-up is not a result).
+   */
+  public void warmUp(String name, RealTimeTarget.Factory factory, int passes, long docs) throws IOException {
+    if (passes < 0 || docs < 1) {
+      throw new IllegalArgumentException("warm-up passes must be >= 0 and documents >= 1: " + passes + ", " + docs);
+    }
+    Path scratch = settings.workDir().resolve("warmup");
+    RealTimeBenchmark pass = new RealTimeBenchmark(settings.forScratchPass(docs, scratch), workload, pinning);
+    try {
+      for (int i = 1; i <= passes; i++) {
+        System.err.printf("wrt: warm-up pass %d/%d of %s, %,d docs (untimed)%n", i, passes, name, pass.settings.docs());
+        pass.run(name, factory);
+      }
+    } finally {
+      WorkDirectories.delete(scratch);
     }
   }
 

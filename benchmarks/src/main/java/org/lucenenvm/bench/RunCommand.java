@@ -8,19 +8,28 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.search.Query;
+import org.lucenenvm.realtime.RtEngineConfig;
 import org.lucenenvm.server.ByteSize;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code run}: the NC runs of the chosen static configurations and the WRT runs of the chosen NRT
  * refresh intervals and real-time engine settings (their extra facts in {@value EngineFacts#FILE}), then table ({@code table.txt} and stdout), CSV ({@code results.csv}) and PNG
- * charts in the output directory.
+ * charts in the output directory. Each WRT run may follow {@code --warmup-runs} untimed passes of
+ * the same configuration ({@link RealTimeBenchmark#warmUp}); with {@code --forks N} every row runs
+ * in a JVM of its own instead, N rounds ({@link ForkedRun}), the per-round results in {@code run<r>/}.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Run NC (static) and WRT (near-real-time) benchmarks.")
 final class RunCommand implements Callable<Integer> {
@@ -98,26 +107,57 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--subtitle", description = "Text added to chart titles (default: corpus size and machine).")
   String subtitle;
 
+  @Option(names = "--rt-max-segments",
+      description = "Segments per partition the engine's merger keeps the table within (fewer leaves per query; the row name gets -maxseg<M>;"
+          + " default: the engine's own).")
+  Integer rtMaxSegments;
+
+  @Option(names = "--warmup-runs", defaultValue = "0",
+      description = "WRT: untimed passes of each configuration before its timed one, in the same JVM, on a scratch directory deleted"
+          + " afterwards; they warm the JIT so that a JVM's first row is not measured while its hot methods still compile (default ${DEFAULT-VALUE}).")
+  int warmupRuns;
+
+  @Option(names = "--warmup-docs", description = "WRT: documents a warm-up pass ingests (default: all those of the timed pass).")
+  Long warmupDocs;
+
+  @Option(names = "--forks", defaultValue = "0",
+      description = "N >= 1: every configuration row in a JVM of its own, N rounds, the order rotated by one per round, round r in <out>/run<r>/;"
+          + " 0 = all rows in this JVM, one after the other (default ${DEFAULT-VALUE}).")
+  int forks;
+
+  @Option(names = "--child-jvm-opts", description = "With --forks: options of the child JVMs, space-separated, e.g. '-Xms2g -Xmx8g' (default: this JVM's own options).")
+  String childJvmOpts;
+
+  @Spec CommandSpec spec;
+
+  /** Options a forked child gets from its parent's selection of its row, or its own values, never the parent's. */
+  private static final Set<String> NOT_INHERITED =
+      Set.of("--out", "--work-dir", "--forks", "--child-jvm-opts", "--modes", "--configs", "--nrt", "--rt", "--rt-cache");
+
   @Override
   public Integer call() throws Exception {
+    checkOptions();
     long indexDocs = corpusOptions.documentsToIndex();
     RunSettings settings = new RunSettings(corpusOptions.corpus, indexDocs, workDir, keepIndexes, query.queryThreads, query.pinThreads, query.queriesPerCategory, query.warmupQueries, warmupShare, query.topK, ramBufferMb, forceMerge, fullFlushMergeWaitMs);
     long poolBytes = ByteSize.parse(nvmPoolSize);
     List<Configuration> staticConfigs = Configurations.select(modes.contains("nc") ? configs : List.of(), poolBytes);
     Configuration wrtBase = Configurations.select(List.of(wrtConfig), poolBytes).get(0);
-    List<RefreshPolicy> policies = !modes.contains("wrt") || nrt.equals(List.of("none")) ? List.of() : nrt.stream().map(RefreshPolicy::parse).toList();
-    List<EngineSettings> engines = !modes.contains("wrt") || rt.equals(List.of("none")) ? List.of()
-        : rt.stream().map(t -> EngineSettings.parse(t, rtCodec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions))
-            .flatMap(e -> rtCache.stream().map(c -> e.withCache(RtCache.parse(c)).withStatisticsLag(rtStatisticsLag))).toList();
-    for (String mode : modes) {
-      if (!mode.equals("nc") && !mode.equals("wrt")) {
-        throw new IllegalArgumentException("unknown mode '" + mode + "': use nc, wrt or nc,wrt");
-      }
-    }
+    List<String> policySpecs = !modes.contains("wrt") || nrt.equals(List.of("none")) ? List.of() : nrt;
+    List<RefreshPolicy> policies = policySpecs.stream().map(RefreshPolicy::parse).toList();
+    List<String> engineSpecs = !modes.contains("wrt") || rt.equals(List.of("none")) ? List.of() : rt;
+    List<EngineSettings> engines = engineSpecs.stream()
+        .map(t -> EngineSettings.parse(t, rtCodec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions))
+        .flatMap(e -> rtCache.stream().map(c -> e.withCache(RtCache.parse(c)).withStatisticsLag(rtStatisticsLag)
+            .withMaxSegments(rtMaxSegments == null ? EngineSettings.DEFAULT_MAX_SEGMENTS : rtMaxSegments)))
+        .toList();
     Files.createDirectories(out);
+    Files.createDirectories(workDir);
+    if (forks > 0) {
+      runForked(staticConfigs, policySpecs, engineSpecs, engines, indexDocs);
+      return 0;
+    }
     Files.deleteIfExists(out.resolve(EngineFacts.FILE));
     Files.deleteIfExists(out.resolve(CategoryCacheOutcomes.FILE));
-    Files.createDirectories(workDir);
     List<ResultRow> rows = new ArrayList<>();
     try (Analyzer analyzer = new StandardAnalyzer()) {
       Workload workload = query.workload(TaskFile.read(corpusOptions.tasks), analyzer);
@@ -131,26 +171,112 @@ final class RunCommand implements Callable<Integer> {
       }
       RealTimeBenchmark wrt = new RealTimeBenchmark(settings, workload, pinning);
       for (RefreshPolicy policy : policies) {
-        rows.addAll(wrt.run(wrt.nrtName(policy), NrtTarget.factory(wrtBase, settings, analyzer, policy)));
+        rows.addAll(warmedRun(wrt, wrt.nrtName(policy), facts -> NrtTarget.factory(wrtBase, settings, analyzer, policy)));
         ResultsCsv.write(out.resolve("results.csv"), rows);
       }
       List<Query> restartQueries = wrt.firstQueries(EngineTarget.RESTART_QUERIES);
       for (EngineSettings engine : engines) {
-        rows.addAll(wrt.run(engine.label(), EngineTarget.factory(engine, workload, analyzer, restartQueries, f -> appendFacts(f), settings.staticWindow())));
+        rows.addAll(warmedRun(wrt, engine.label(),
+            facts -> EngineTarget.factory(engine, workload, analyzer, restartQueries, facts, settings.staticWindow())));
         ResultsCsv.write(out.resolve("results.csv"), rows);
       }
     }
-    ResultsCsv.write(out.resolve("results.csv"), rows);
+    writeResults(rows, out, indexDocs);
+    System.err.println("run: results in " + out.toAbsolutePath());
+    return 0;
+  }
+
+  private void checkOptions() {
+    for (String mode : modes) {
+      if (!mode.equals("nc") && !mode.equals("wrt")) {
+        throw new IllegalArgumentException("unknown mode '" + mode + "': use nc, wrt or nc,wrt");
+      }
+    }
+    if (forks < 0) {
+      throw new IllegalArgumentException("--forks must be >= 0 (0 = all rows in this JVM): " + forks);
+    }
+    if (warmupRuns < 0) {
+      throw new IllegalArgumentException("--warmup-runs must be >= 0: " + warmupRuns);
+    }
+    if (warmupDocs != null && warmupDocs < 1) {
+      throw new IllegalArgumentException("--warmup-docs must be >= 1 (leave it out for all the documents of the timed pass): " + warmupDocs);
+    }
+    if (rtMaxSegments != null) {
+      try {
+        RtEngineConfig.defaults(EngineTarget.SCHEMA).withMaxSegments(rtMaxSegments);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--rt-max-segments " + rtMaxSegments + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /**
+   * The WRT run of one configuration after {@code --warmup-runs} untimed passes of it; {@code
+   * factory} makes its target with a consumer of engine facts (the warm-up's are dropped).
+   */
+  private List<ResultRow> warmedRun(RealTimeBenchmark wrt, String name, Function<Consumer<EngineFacts>, RealTimeTarget.Factory> factory)
+      throws IOException {
+    if (warmupRuns > 0) {
+      wrt.warmUp(name, factory.apply(facts -> {}), warmupRuns, warmupDocs == null ? Long.MAX_VALUE : warmupDocs);
+    }
+    return wrt.run(name, factory.apply(this::appendFacts));
+  }
+
+  /** {@code --forks}: every row in a JVM of its own, {@code forks} rounds ({@link ForkedRun}). */
+  private void runForked(List<Configuration> staticConfigs, List<String> policySpecs, List<String> engineSpecs, List<EngineSettings> engines,
+      long indexDocs) throws IOException {
+    List<ForkedRun.Row> rows = new ArrayList<>();
+    for (Configuration c : staticConfigs) {
+      rows.add(new ForkedRun.Row("NC-" + c.name(), List.of("--modes", "nc", "--configs", c.name())));
+    }
+    for (String policy : policySpecs) {
+      rows.add(new ForkedRun.Row(RefreshPolicy.parse(policy).label(), List.of("--modes", "wrt", "--nrt", policy, "--rt", "none")));
+    }
+    for (int e = 0; e < engineSpecs.size(); e++) { // engines: each spec once per cache setting
+      for (int c = 0; c < rtCache.size(); c++) {
+        rows.add(new ForkedRun.Row(engines.get(e * rtCache.size() + c).label(),
+            List.of("--modes", "wrt", "--nrt", "none", "--rt", engineSpecs.get(e), "--rt-cache", rtCache.get(c))));
+      }
+    }
+    ForkedRun forked = new ForkedRun(rows, inheritedArgs(), ChildJvm.options(childJvmOpts), out, workDir, keepIndexes);
+    forked.start();
+    for (int round = 1; round <= forks; round++) {
+      List<ResultRow> merged = forked.runRound(round);
+      writeResults(merged, forked.roundDir(round), indexDocs);
+      System.err.println("run: round " + round + " of " + forks + " in " + forked.roundDir(round).toAbsolutePath());
+    }
+  }
+
+  /** The options given to this command, as arguments, except those a forked child must not inherit. */
+  private List<String> inheritedArgs() {
+    List<String> args = new ArrayList<>();
+    for (OptionSpec option : spec.commandLine().getParseResult().matchedOptions()) {
+      if (NOT_INHERITED.contains(option.longestName())) {
+        continue;
+      }
+      if (option.arity().max() == 0) {
+        args.add(option.longestName());
+      } else {
+        for (String value : option.originalStringValues()) {
+          args.add(option.longestName());
+          args.add(value);
+        }
+      }
+    }
+    return args;
+  }
+
+  /** {@code results.csv}, {@code table.txt} (also on stdout) and the charts of {@code rows} in {@code dir}. */
+  private void writeResults(List<ResultRow> rows, Path dir, long indexDocs) throws IOException {
+    ResultsCsv.write(dir.resolve("results.csv"), rows);
     String table = ResultTable.format(rows);
-    Files.writeString(out.resolve("table.txt"), table);
+    Files.writeString(dir.resolve("table.txt"), table);
     System.out.print(table);
     if (rows.stream().anyMatch(r -> r.measured() && r.queries() > 0)) {
       String title = subtitle != null ? subtitle : String.format(Locale.ROOT, "%,d docs, %d CPUs, %s", indexDocs,
           ManagementFactory.getOperatingSystemMXBean().getAvailableProcessors(), "tmpfs (no NVM)");
-      ResultPlots.draw(rows, out, title);
+      ResultPlots.draw(rows, dir, title);
     }
-    System.err.println("run: results in " + out.toAbsolutePath());
-    return 0;
   }
 
   private void appendFacts(EngineFacts facts) {

@@ -78,6 +78,15 @@ public record RunSettings(
     return warmupShare == 1;
   }
 
+  /**
+   * These settings for an untimed pass: the first {@code passDocs} documents (at most {@link
+   * #docs()}), indexes under {@code scratchDir}, never kept.
+   */
+  public RunSettings forScratchPass(long passDocs, Path scratchDir) {
+    return new RunSettings(corpus, Math.min(passDocs, docs), scratchDir, false, queryThreads, pinThreads, queriesPerCategory,
+        warmupQueriesPerCategory, warmupShare, topK, ramBufferMb, forceMergeSegments, fullFlushMergeWaitMillis);
+  }
+
   /** Documents ingested before WRT queries are timed. */
   public long warmupDocs() {
     return (long) Math.floor(warmupShare * docs);
