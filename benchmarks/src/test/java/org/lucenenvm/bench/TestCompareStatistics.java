@@ -66,6 +66,12 @@ public class TestCompareStatistics {
     assertEquals(List.of(0, 1, 0, 1, 0, 1), JvmSchedule.alternate(3));
     assertEquals(List.of(JvmSchedule.BASELINE, JvmSchedule.CANDIDATE), JvmSchedule.alternate(1));
     assertThrows(IllegalArgumentException.class, () -> JvmSchedule.alternate(0));
+    assertEquals(List.of(0, 1, 2), JvmSchedule.rotated(3, 1));
+    assertEquals(List.of(1, 2, 0), JvmSchedule.rotated(3, 2));
+    assertEquals(List.of(2, 0, 1), JvmSchedule.rotated(3, 3));
+    assertEquals(List.of(0, 1, 2), JvmSchedule.rotated(3, 4));
+    assertThrows(IllegalArgumentException.class, () -> JvmSchedule.rotated(0, 1));
+    assertThrows(IllegalArgumentException.class, () -> JvmSchedule.rotated(3, 0));
   }
 
   @Test

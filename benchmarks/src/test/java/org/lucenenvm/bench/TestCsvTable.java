@@ -1,6 +1,7 @@
 package org.lucenenvm.bench;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
@@ -39,6 +40,22 @@ public class TestCsvTable {
     String text = Files.readString(appended, StandardCharsets.UTF_8);
     assertEquals("name,value\n\"a, b\",1\n\"say \"\"hi\"\"\",\n", text);
     assertEquals(Files.readString(written, StandardCharsets.UTF_8), text);
+  }
+
+  @Test
+  public void concatenateKeepsOneHeaderSkipsMissingPartsAndRefusesAnotherHeader() throws IOException {
+    Path a = tmp.newFile("a.csv").toPath();
+    Path b = tmp.newFile("b.csv").toPath();
+    Path target = tmp.getRoot().toPath().resolve("all.csv");
+    Files.writeString(a, "name,count\nx,1\n");
+    Files.writeString(b, "name,count\n\"y, z\",2\nw,3\n");
+    CsvTable.concatenate(List.of(a, tmp.getRoot().toPath().resolve("missing.csv"), b), target);
+    assertEquals("name,count\nx,1\n\"y, z\",2\nw,3\n", Files.readString(target));
+    CsvTable.concatenate(List.of(tmp.getRoot().toPath().resolve("missing.csv")), target);
+    assertFalse(Files.exists(target));
+    Files.writeString(b, "name,total\ny,2\n");
+    IOException e = assertThrows(IOException.class, () -> CsvTable.concatenate(List.of(a, b), target));
+    assertTrue(e.getMessage(), e.getMessage().contains("name,total") && e.getMessage().contains(b.toString()));
   }
 
   @Test
