@@ -2,6 +2,7 @@
 # Benchmark runner (benchmarks/target/benchmarks.jar); builds the jar first if it is missing.
 #   scripts/bench.sh generate --docs 1000000 --corpus data/c.txt --tasks data/c.tasks
 #   scripts/bench.sh run --corpus data/c.txt --tasks data/c.tasks --out benchmarks/results/x
+#   scripts/bench.sh run --modes wrt --forks 3 --warmup-runs 1 --corpus data/c.txt --tasks data/c.tasks --out benchmarks/results/x   (each row in its own warmed JVM, 3 rounds)
 #   scripts/bench.sh plot --csv benchmarks/results/x/results.csv
 #   scripts/bench.sh compare --baseline lucene-dram --candidate nvm-uncompressed --corpus data/c.txt --tasks data/c.tasks --out benchmarks/results/cmp
 #   scripts/bench.sh paper --experiment spirit-table1 --csv benchmarks/results/x/results.csv --out benchmarks/results/x   (scripts/reproduce.sh runs it)

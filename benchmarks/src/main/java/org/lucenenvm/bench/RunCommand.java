@@ -130,7 +130,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  /** Options a forked child gets from its parent's selection of its row, or its own values, never the parent's. */
+  /** Options a forked child never inherits: it gets its own output and work directory and the selection of its one row. */
   private static final Set<String> NOT_INHERITED =
       Set.of("--out", "--work-dir", "--forks", "--child-jvm-opts", "--modes", "--configs", "--nrt", "--rt", "--rt-cache");
 
@@ -144,16 +144,18 @@ final class RunCommand implements Callable<Integer> {
     Configuration wrtBase = Configurations.select(List.of(wrtConfig), poolBytes).get(0);
     List<String> policySpecs = !modes.contains("wrt") || nrt.equals(List.of("none")) ? List.of() : nrt;
     List<RefreshPolicy> policies = policySpecs.stream().map(RefreshPolicy::parse).toList();
-    List<String> engineSpecs = !modes.contains("wrt") || rt.equals(List.of("none")) ? List.of() : rt;
-    List<EngineSettings> engines = engineSpecs.stream()
-        .map(t -> EngineSettings.parse(t, rtCodec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions))
-        .flatMap(e -> rtCache.stream().map(c -> e.withCache(RtCache.parse(c)).withStatisticsLag(rtStatisticsLag)
-            .withMaxSegments(rtMaxSegments == null ? EngineSettings.DEFAULT_MAX_SEGMENTS : rtMaxSegments)))
-        .toList();
+    List<EngineRow> engines = new ArrayList<>();
+    for (String engine : !modes.contains("wrt") || rt.equals(List.of("none")) ? List.<String>of() : rt) {
+      EngineSettings parsed = EngineSettings.parse(engine, rtCodec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions)
+          .withStatisticsLag(rtStatisticsLag).withMaxSegments(rtMaxSegments == null ? EngineSettings.DEFAULT_MAX_SEGMENTS : rtMaxSegments);
+      for (String cache : rtCache) {
+        engines.add(new EngineRow(engine, cache, parsed.withCache(RtCache.parse(cache))));
+      }
+    }
     Files.createDirectories(out);
     Files.createDirectories(workDir);
     if (forks > 0) {
-      runForked(staticConfigs, policySpecs, engineSpecs, engines, indexDocs);
+      runForked(staticConfigs, policySpecs, engines, indexDocs);
       return 0;
     }
     Files.deleteIfExists(out.resolve(EngineFacts.FILE));
@@ -175,7 +177,8 @@ final class RunCommand implements Callable<Integer> {
         ResultsCsv.write(out.resolve("results.csv"), rows);
       }
       List<Query> restartQueries = wrt.firstQueries(EngineTarget.RESTART_QUERIES);
-      for (EngineSettings engine : engines) {
+      for (EngineRow row : engines) {
+        EngineSettings engine = row.settings();
         rows.addAll(warmedRun(wrt, engine.label(),
             facts -> EngineTarget.factory(engine, workload, analyzer, restartQueries, facts, settings.staticWindow())));
         ResultsCsv.write(out.resolve("results.csv"), rows);
@@ -223,8 +226,8 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** {@code --forks}: every row in a JVM of its own, {@code forks} rounds ({@link ForkedRun}). */
-  private void runForked(List<Configuration> staticConfigs, List<String> policySpecs, List<String> engineSpecs, List<EngineSettings> engines,
-      long indexDocs) throws IOException {
+  private void runForked(List<Configuration> staticConfigs, List<String> policySpecs, List<EngineRow> engines, long indexDocs)
+      throws IOException {
     List<ForkedRun.Row> rows = new ArrayList<>();
     for (Configuration c : staticConfigs) {
       rows.add(new ForkedRun.Row("NC-" + c.name(), List.of("--modes", "nc", "--configs", c.name())));
@@ -232,11 +235,9 @@ final class RunCommand implements Callable<Integer> {
     for (String policy : policySpecs) {
       rows.add(new ForkedRun.Row(RefreshPolicy.parse(policy).label(), List.of("--modes", "wrt", "--nrt", policy, "--rt", "none")));
     }
-    for (int e = 0; e < engineSpecs.size(); e++) { // engines: each spec once per cache setting
-      for (int c = 0; c < rtCache.size(); c++) {
-        rows.add(new ForkedRun.Row(engines.get(e * rtCache.size() + c).label(),
-            List.of("--modes", "wrt", "--nrt", "none", "--rt", engineSpecs.get(e), "--rt-cache", rtCache.get(c))));
-      }
+    for (EngineRow engine : engines) {
+      rows.add(new ForkedRun.Row(engine.settings().label(),
+          List.of("--modes", "wrt", "--nrt", "none", "--rt", engine.spec(), "--rt-cache", engine.cache())));
     }
     ForkedRun forked = new ForkedRun(rows, inheritedArgs(), ChildJvm.options(childJvmOpts), out, workDir, keepIndexes);
     forked.start();
@@ -278,6 +279,15 @@ final class RunCommand implements Callable<Integer> {
       ResultPlots.draw(rows, dir, title);
     }
   }
+
+  /**
+   * One engine row: its {@code --rt} and {@code --rt-cache} values and the settings they make.
+   *
+   * @param spec the {@code --rt} value
+   * @param cache the {@code --rt-cache} value
+   * @param settings the engine's settings
+   */
+  private record EngineRow(String spec, String cache, EngineSettings settings) {}
 
   private void appendFacts(EngineFacts facts) {
     try {
