@@ -67,6 +67,9 @@ final class CompareCommand implements Callable<Integer> {
           + " machine lasts through most of a first run (default ${DEFAULT-VALUE}).")
   int warmupRuns;
 
+  @Option(names = "--warmup-docs", description = "WRT: documents a child's warm-up pass ingests (run's --warmup-docs; default: all those of the timed pass).")
+  Long warmupDocs;
+
   @Option(names = "--child-jvm-opts", description = "Options of the child JVMs, space-separated, e.g. '-Xms2g -Xmx8g' (default: this JVM's own options).")
   String childJvmOpts;
 
@@ -79,6 +82,9 @@ final class CompareCommand implements Callable<Integer> {
     }
     if (warmupRuns < 0) {
       throw new IllegalArgumentException("--warmup-runs must be >= 0: " + warmupRuns);
+    }
+    if (warmupDocs != null && warmupDocs < 1) {
+      throw new IllegalArgumentException("--warmup-docs must be >= 1 (leave it out for all the documents of the timed pass): " + warmupDocs);
     }
     List<CompareSide> sides = List.of(CompareSide.parse(baseline), CompareSide.parse(candidate));
     if (sides.get(0).realTime() != sides.get(1).realTime()) {
@@ -144,6 +150,9 @@ final class CompareCommand implements Callable<Integer> {
           "--work-dir", workDir.resolve("jvm-" + number).toString(), "--ram-buffer-mb", Double.toString(ramBufferMb),
           "--warmup-runs", Integer.toString(warmupRuns)));
       args.addAll(spec.runArgs());
+      if (warmupDocs != null) {
+        args.addAll(List.of("--warmup-docs", Long.toString(warmupDocs)));
+      }
     }
     args.addAll(List.of("--docs", Long.toString(indexDocs), "--tasks", corpusOptions.tasks.toString(), "--out", dir.toString(), "--nvm-pool-size", nvmPoolSize));
     args.addAll(query.toArgs());

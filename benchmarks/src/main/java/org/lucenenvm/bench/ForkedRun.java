@@ -52,6 +52,8 @@ final class ForkedRun {
   private final boolean keepIndexes;
 
   /**
+   * A forked run of {@code rows}.
+   *
    * @param rows the configurations, in result order
    * @param commonArgs the {@code run} options every child gets (the parent's, without those that
    *     select rows, output, work directory and forking)

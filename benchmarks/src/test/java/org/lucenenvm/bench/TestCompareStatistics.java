@@ -85,18 +85,21 @@ public class TestCompareStatistics {
   }
 
   @Test
-  public void compareRejectsOneJvmPerSideAndMixedModesBeforeDoingAnything() throws Exception {
+  public void compareRejectsOneJvmPerSideMixedModesAndBadWarmUpsBeforeDoingAnything() throws Exception {
     Path out = Files.createTempDirectory("compare-bad");
     try {
       for (List<String> sides : List.of(List.of("--jvms", "1", "--baseline", "lucene-dram", "--candidate", "lucene-nvm"),
-          List.of("--baseline", "lucene-dram", "--candidate", "nrt-10"))) {
+          List.of("--baseline", "lucene-dram", "--candidate", "nrt-10"),
+          List.of("--warmup-runs", "-1", "--baseline", "nrt-inf", "--candidate", "nrt-10"),
+          List.of("--warmup-docs", "0", "--baseline", "nrt-inf", "--candidate", "nrt-10"))) {
         List<String> args = new java.util.ArrayList<>(List.of("compare", "--corpus", "no-such-corpus.txt", "--tasks", "no.tasks", "--out", out.resolve("o").toString()));
         args.addAll(sides);
         StringWriter err = new StringWriter();
         CommandLine cli = BenchCli.commandLine();
         cli.setErr(new PrintWriter(err));
         assertEquals(1, cli.execute(args.toArray(String[]::new)));
-        assertTrue(err.toString(), err.toString().contains(sides.contains("1") ? "--jvms must be >= 2" : "must both be NC configurations or both WRT runs"));
+        String expected = !sides.get(0).equals("--baseline") ? sides.get(0) + " must be >= " : "must both be NC configurations or both WRT runs";
+        assertTrue(err.toString(), err.toString().contains(expected));
         assertFalse(Files.exists(out.resolve("o")));
       }
     } finally {
