@@ -31,14 +31,15 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * JMH micro-benchmark of the result cache's hit path on a static engine: a generated corpus is
- * ingested into the real-time engine in {@link DurabilityMode#GRACEFUL} mode in {@value #SEGMENTS}
- * full segments, the pipeline left to settle ({@link PipelineIdle}: every segment flushed and in
- * the statistics epoch), closed and reopened, so nothing is live and nothing ingests; then each
- * query of a task category runs once to fill the cache. {@link #hit()} is one top-10 search through the engine's
- * search path (a snapshot, the cache lookup, the merge with the empty tail, the result), and setup
- * fails unless every query is then a hit; {@link #uncached()} is the same search without the cache,
- * for comparison. Both tiers ({@code tier=dram,nvm}); the pool lives under {@code java.io.tmpdir}
+ * JMH micro-benchmark of the result cache's hit path: a generated corpus is ingested into the
+ * real-time engine in {@link DurabilityMode#GRACEFUL} mode in {@value #SEGMENTS} full segments, the
+ * pipeline left to settle ({@link PipelineIdle}: every segment flushed and in the statistics
+ * epoch), closed and reopened, so nothing is live; then {@code tailDocs} more documents are added
+ * (a live tail, fewer than a segment, so nothing flushes; 0: a static engine) and each query of a
+ * task category runs once to fill the cache. {@link #hit()} is one top-10 search through the
+ * engine's search path (a snapshot, the cache lookup, the search of the live tail, the merge, the
+ * result), and setup fails unless every query is then a hit; {@link #uncached()} is the same search
+ * without the cache, for comparison. Nothing ingests while it measures. Both tiers ({@code tier=dram,nvm}); the pool lives under {@code java.io.tmpdir}
  * (run with {@code -Djava.io.tmpdir=/dev/shm/...} for a tmpfs pool). E.g. {@code java -jar
  * benchmarks.jar jmh CacheHitBenchmark -f 1 -p tier=dram,nvm}.
  */
@@ -61,9 +62,13 @@ public class CacheHitBenchmark {
   @Param({"TermHigh", "TermLow", "AndHighHigh", "OrHighHigh"})
   public String category;
 
-  /** Documents of the generated corpus. */
+  /** Documents of the generated corpus in its flushed segments. */
   @Param({"50000"})
   public int docs;
+
+  /** Documents added after the reopen, live in the tail that every search (hit or not) searches. */
+  @Param({"0", "2000"})
+  public int tailDocs;
 
   private Path temp;
   private NvmDirectory directory;
@@ -77,10 +82,13 @@ public class CacheHitBenchmark {
     if (docs % SEGMENTS != 0) {
       throw new IllegalArgumentException("docs must be a multiple of " + SEGMENTS + ", got " + docs);
     }
+    if (tailDocs < 0 || tailDocs >= docs / SEGMENTS) {
+      throw new IllegalArgumentException("tailDocs must be in [0, " + docs / SEGMENTS + "), got " + tailDocs);
+    }
     temp = Files.createTempDirectory("jmh-cache-hit");
     Path corpus = temp.resolve("corpus.txt");
     Path pool = temp.resolve(Configurations.POOL_FILE);
-    List<Task> tasks = new CorpusGenerator(new GeneratorSettings(docs, 42, 200_000, 1.0, 1024, 200))
+    List<Task> tasks = new CorpusGenerator(new GeneratorSettings(docs + tailDocs, 42, 200_000, 1.0, 1024, 200))
         .generate(corpus, temp.resolve("corpus.tasks"));
     try (Analyzer analyzer = new StandardAnalyzer()) {
       queries = Workload.parse(tasks, List.of(category), DocumentFactory.BODY, analyzer, 1).queries(category);
@@ -91,13 +99,12 @@ public class CacheHitBenchmark {
           .withResultCache(ResultCacheSettings.of(ResultCacheSettings.Tier.parse(tier), CACHE_BYTES, CachePolicy.Kind.LRU, 0));
       try (NvmDirectory building = NvmDirectory.open(pool, POOL_BYTES); RtEngine writer = RtEngine.open(building, config)) {
         long[] id = {0};
-        CorpusIngest.ingest(corpus, docs, doc -> writer.add(new RtDocument(Long.toString(id[0]++),
-            Map.of(DocumentFactory.TITLE, doc.title(), DocumentFactory.DATE, doc.date(), DocumentFactory.BODY, doc.body()))),
-            acked -> {}, "jmh cache ingest");
+        CorpusIngest.ingest(corpus, docs, doc -> writer.add(rtDocument(id[0]++, doc)), acked -> {}, "jmh cache ingest");
         PipelineIdle.await(writer);
       }
       directory = NvmDirectory.open(pool, POOL_BYTES);
       engine = RtEngine.open(directory, config);
+      addTail(corpus); // while the engine's analyzer is open
     }
     for (Query q : queries) {
       engine.search(q, K, null, false, true);
@@ -105,9 +112,26 @@ public class CacheHitBenchmark {
     for (Query q : queries) {
       CacheOutcome outcome = engine.search(q, K, null, false, true).cache();
       if (outcome != CacheOutcome.HIT) {
-        throw new IllegalStateException("not a cache hit on the static engine (" + outcome + "): " + q + ", " + engine.cacheStats());
+        throw new IllegalStateException("not a cache hit (" + outcome + "): " + q + ", " + engine.cacheStats());
       }
     }
+  }
+
+  /** Adds the {@code tailDocs} documents of the corpus after its first {@code docs}, live. */
+  private void addTail(Path corpus) throws IOException {
+    try (LineDocReader reader = LineDocReader.open(corpus)) {
+      for (long i = 0; i < docs + tailDocs; i++) {
+        LineDoc doc = reader.next();
+        if (i >= docs) {
+          engine.add(rtDocument(i, doc));
+        }
+      }
+    }
+  }
+
+  private static RtDocument rtDocument(long id, LineDoc doc) {
+    return new RtDocument(Long.toString(id),
+        Map.of(DocumentFactory.TITLE, doc.title(), DocumentFactory.DATE, doc.date(), DocumentFactory.BODY, doc.body()));
   }
 
   /** Closes the engine and deletes the pool and corpus. */

@@ -5,8 +5,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Entries on the Java heap, as objects, within a byte budget counted in their encoded size ({@link
- * EntryCodec}), the size they would take in the NVM tier. Empty after a restart.
+ * Entries on the Java heap, as objects, never encoded, within a byte budget counted in their
+ * encoded size ({@link EntryCodec#encodedSize}), the size they would take in the NVM tier. Empty
+ * after a restart.
  */
 final class DramEntryStorage implements EntryStorage {
   private record Stored(CacheEntry entry, int bytes) {}
@@ -27,7 +28,7 @@ final class DramEntryStorage implements EntryStorage {
 
   @Override
   public boolean put(CacheEntry entry) {
-    int size = EntryCodec.encode(entry).length;
+    int size = EntryCodec.encodedSize(entry);
     Stored old = entries.get(entry.key());
     long oldBytes = old == null ? 0 : old.bytes();
     if (bytes - oldBytes + size > capacityBytes) {

@@ -31,16 +31,30 @@ final class EntryCodec {
 
   private EntryCodec() {}
 
+  /**
+   * The length of {@link #encode}{@code (entry)}, worked out without encoding it: what the entry
+   * takes in the NVM tier, and what the DRAM tier and the cache's policies count it as.
+   */
+  static int encodedSize(CacheEntry entry) {
+    int size =
+        1 + 4 + entry.key().encodedLength() + 4 + 8 + 4 + entry.segments().size() * TAG_BYTES + 4;
+    size += listSize(entry.results());
+    for (ResultList part : entry.termParts()) {
+      size += listSize(part);
+    }
+    return size;
+  }
+
+  private static int listSize(ResultList list) {
+    return 8 + 1 + 4 + list.hits().size() * HIT_BYTES;
+  }
+
   static byte[] encode(CacheEntry entry) {
     byte[] key = entry.key().toBytes();
     List<ResultList> lists = new ArrayList<>();
     lists.add(entry.results());
     lists.addAll(entry.termParts());
-    int size = 1 + 4 + key.length + 4 + 8 + 4 + entry.segments().size() * TAG_BYTES + 4;
-    for (ResultList list : lists) {
-      size += 8 + 1 + 4 + list.hits().size() * HIT_BYTES;
-    }
-    ByteBuffer out = ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer out = ByteBuffer.allocate(encodedSize(entry)).order(ByteOrder.LITTLE_ENDIAN);
     out.put(VERSION).putInt(key.length).put(key).putInt(entry.k()).putLong(entry.computeNanos());
     out.putInt(entry.segments().size());
     for (SegmentTag tag : entry.segments()) {

@@ -93,6 +93,15 @@ public record QueryKey(Operator operator, String field, List<BytesRef> terms) {
     return index < 0 ? Optional.empty() : Optional.of(index);
   }
 
+  /** The length of {@link #toBytes()}, worked out without building it. */
+  public int encodedLength() {
+    int length = 1 + 4 + field.getBytes(StandardCharsets.UTF_8).length + 4;
+    for (BytesRef term : terms) {
+      length += 4 + term.length;
+    }
+    return length;
+  }
+
   /** The key's binary form (see the class javadoc). */
   public byte[] toBytes() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -41,8 +41,19 @@ public final class QueryKeys {
    * such query the very same scores, whatever its clause order.
    */
   public static Query toQuery(QueryKey key) {
+    return toQuery(key, TermQuery::new);
+  }
+
+  /**
+   * {@link #toQuery(QueryKey)} with each term's query made by {@code termQuery} (for instance a
+   * {@link TermQuery} with given {@link org.apache.lucene.index.TermStates}): the same shape, so
+   * the same matches and scores as long as {@code termQuery} scores a term as {@link TermQuery}
+   * does.
+   */
+  public static <E extends Exception> Query toQuery(QueryKey key, TermQueryMaker<E> termQuery)
+      throws E {
     if (key.operator() == QueryKey.Operator.SINGLE) {
-      return new TermQuery(new Term(key.field(), key.terms().getFirst()));
+      return termQuery.of(new Term(key.field(), key.terms().getFirst()));
     }
     BooleanClause.Occur occur =
         key.operator() == QueryKey.Operator.AND
@@ -50,9 +61,16 @@ public final class QueryKeys {
             : BooleanClause.Occur.SHOULD;
     BooleanQuery.Builder builder = new BooleanQuery.Builder();
     for (BytesRef term : key.terms()) {
-      builder.add(new TermQuery(new Term(key.field(), term)), occur);
+      builder.add(termQuery.of(new Term(key.field(), term)), occur);
     }
     return builder.build();
+  }
+
+  /** Makes the query of one term of a key (see {@link #toQuery(QueryKey, TermQueryMaker)}). */
+  @FunctionalInterface
+  public interface TermQueryMaker<E extends Exception> {
+    /** The query of {@code term}. */
+    TermQuery of(Term term) throws E;
   }
 
   private static Optional<QueryKey> ofBoolean(BooleanQuery bool) {

@@ -54,7 +54,7 @@ public final class ResultCache implements Closeable {
     for (QueryKey key : storage.keys()) {
       CacheEntry entry = storage.get(key);
       for (QueryKey victim :
-          policy.onInsert(key, entry.computeNanos(), EntryCodec.encode(entry).length)) {
+          policy.onInsert(key, entry.computeNanos(), EntryCodec.encodedSize(entry))) {
         drop(victim);
       }
       indexParts(key, entry);
@@ -178,8 +178,9 @@ public final class ResultCache implements Closeable {
    * the NVM region) leaves the result uncached, with a warning, and never fails the query.
    */
   public boolean admit(CacheEntry entry) {
-    // the rule reads only the entry: decided (and encoded) outside the lock
-    int bytes = EntryCodec.encode(entry).length;
+    // the rule reads only the entry: decided outside the lock, on the entry's size (not encoded:
+    // only the NVM tier encodes it, once, as it stores it)
+    int bytes = EntryCodec.encodedSize(entry);
     if (!admission.admits(entry.computeNanos(), bytes)) {
       rejected.increment();
       return false;

@@ -32,6 +32,9 @@ import org.lucenenvm.cache.SegmentTag;
  * epoch) is always searched now; the two are merged as Lucene ranks hits (score descending, then
  * document order). Scores are those of an uncached search because both use the epoch's
  * statistics, and keyable queries always run in their canonical form ({@link QueryKeys#toQuery}).
+ * A miss searches the epoch segments and the tail with one weight; a hit searches only the tail,
+ * with a weight whose terms are looked up in the tail leaves alone ({@link
+ * RtSnapshot.SnapshotSearcher#weightFor(QueryKey, int[])}).
  *
  * <p>An entry answers a snapshot when it was computed over exactly the snapshot's epoch segments
  * (same partitions and ids, in order), for at least the k asked (or holds every match), and none of
@@ -71,28 +74,27 @@ final class CachedSearch {
       return snapshot.search(query, k, timeout, withStoredFields);
     }
     QueryKey key = maybeKey.get();
-    Query canonical = QueryKeys.toQuery(key);
     List<RtSnapshot.SnapshotSegment> segments = snapshot.segments();
     if (!useCache || segments.isEmpty() || k < 1) {
-      return snapshot.search(canonical, k, timeout, withStoredFields);
+      return snapshot.search(QueryKeys.toQuery(key), k, timeout, withStoredFields);
     }
     RtSnapshot.SnapshotSearcher s = snapshot.searcherFor(timeout);
     try {
+      int[] tail = snapshot.tailLeaves();
       Head head = cachedHead(key, k, segments, s);
-      Weight weight = null;
+      Weight allLeaves = null;
       if (head == null) {
         boolean repeated = cache.miss(key);
-        weight = s.weightFor(canonical);
-        head = new Head(computeAndOffer(key, weight, k, segments, s, repeated), CacheOutcome.MISS);
+        allLeaves = s.weightFor(QueryKeys.toQuery(key));
+        head =
+            new Head(computeAndOffer(key, allLeaves, k, segments, s, repeated), CacheOutcome.MISS);
       }
-      int[] tail = snapshot.tailLeaves();
-      TopDocs merged =
-          tail.length == 0
-              ? head.top()
-              : merge(
-                  k,
-                  head.top(),
-                  s.searchLeaves(weight == null ? s.weightFor(canonical) : weight, k, tail));
+      TopDocs merged = head.top();
+      if (tail.length > 0) {
+        // a hit's weight looks the terms up in the tail alone, the only leaves it searches
+        Weight tailWeight = allLeaves != null ? allLeaves : s.weightFor(key, tail);
+        merged = merge(k, head.top(), s.searchLeaves(tailWeight, k, tail));
+      }
       return RtSnapshot.result(merged, s, withStoredFields).withCache(head.outcome());
     } catch (ExitableDirectoryReader.ExitingReaderException e) {
       return RtSnapshot.timedOutBeforeCollection();
@@ -221,7 +223,8 @@ final class CachedSearch {
   /**
    * Searches the epoch segments with {@code weight} (the query's, shared with the tail search),
    * offers the result to the cache unless the search timed out, and returns it; the compute time
-   * recorded is that of the epoch search, which a hit saves (a hit still creates a weight). A disjunction's entry holds one part per term (for Partial Type I) only when its
+   * recorded is that of the epoch search, which a hit saves (a hit still creates a weight, for the
+   * tail only). A disjunction's entry holds one part per term (for Partial Type I) only when its
    * key {@code missedBefore} (recently, see {@link ResultCache#miss}): a part costs one more
    * search per term, worth paying for a query that repeats, not for one seen once.
    */

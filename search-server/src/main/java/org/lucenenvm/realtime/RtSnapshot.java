@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Executor;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexReaderContext;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.MultiReader;
@@ -17,7 +18,11 @@ import org.apache.lucene.index.ExitableDirectoryReader;
 import org.apache.lucene.index.QueryTimeout;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermStates;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.CollectionStatistics;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TermStatistics;
 import org.apache.lucene.search.TopScoreDocCollector;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
@@ -29,6 +34,8 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.search.similarities.Similarity;
 import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.cache.QueryKey;
+import org.lucenenvm.cache.QueryKeys;
 
 /**
  * A point-in-time view of an engine: every document acknowledged before the snapshot was taken,
@@ -324,7 +331,38 @@ public final class RtSnapshot implements Closeable {
       return createWeight(rewrite(query), newCollector(1).scoreMode(), 1f);
     }
 
-    /** {@link #searchLeaves(Query, int, int[])} with a weight of {@link #weightFor}. */
+    /**
+     * A weight of the canonical query of {@code key} ({@link QueryKeys#toQuery(QueryKey)}) for
+     * searching the leaves {@code leafOrds} only: under {@link StatisticsMode#PER_EPOCH} its terms
+     * are looked up in those leaves alone, not in every leaf as {@link #weightFor(Query)} looks
+     * them up, and it scores exactly as that weight does there, because the epoch's statistics do
+     * not depend on the leaves searched (the leaves' own counts only tell whether a term occurs
+     * in them at all). Without epoch statistics (the result cache never runs so) the counts of all
+     * leaves score, so this is {@link #weightFor(Query)}'s weight.
+     */
+    Weight weightFor(QueryKey key, int[] leafOrds) throws IOException {
+      if (epoch == null) {
+        return weightFor(QueryKeys.toQuery(key));
+      }
+      return weightFor(
+          QueryKeys.toQuery(key, term -> new TermQuery(term, statesIn(term, leafOrds))));
+    }
+
+    /** The states of {@code term} in the leaves {@code leafOrds}, for this searcher's reader. */
+    private TermStates statesIn(Term term, int[] leafOrds) throws IOException {
+      IndexReaderContext top = getTopReaderContext();
+      List<LeafReaderContext> leaves = top.leaves();
+      TermStates states = new TermStates(top);
+      for (int ord : leafOrds) {
+        TermsEnum terms = Terms.getTerms(leaves.get(ord).reader(), term.field()).iterator();
+        if (terms.seekExact(term.bytes())) {
+          states.register(terms.termState(), ord, terms.docFreq(), terms.totalTermFreq());
+        }
+      }
+      return states;
+    }
+
+    /** {@link #searchLeaves(Query, int, int[])} with a weight of a {@code weightFor} method. */
     TopDocs searchLeaves(Weight weight, int k, int[] leafOrds) throws IOException {
       TopScoreDocCollector collector = newCollector(k);
       List<LeafReaderContext> leaves = getIndexReader().leaves();

@@ -198,6 +198,24 @@ public class EntryStoreTest extends LuceneTestCase {
     assertEquals(reopened.capacityBytes(), reopened.freeBytes());
   }
 
+  /** The size the cache counts an entry by is its encoded length, worked out without encoding. */
+  public void testEncodedSizeIsTheEncodedLength() {
+    for (int i = 0; i < 50; i++) {
+      CacheEntry entry = entry(random(), i);
+      assertEquals(EntryCodec.encode(entry).length, EntryCodec.encodedSize(entry));
+    }
+    CacheEntry nonAscii =
+        new CacheEntry(
+            new QueryKey(
+                QueryKey.Operator.SINGLE, "f\u00e9\u20ac\ud83d\ude00", List.of(new BytesRef("t"))),
+            10,
+            1,
+            List.of(new SegmentTag(0, 1, 0)),
+            hits(random(), 3, 1),
+            List.of());
+    assertEquals(EntryCodec.encode(nonAscii).length, EntryCodec.encodedSize(nonAscii));
+  }
+
   public void testGarbageEntryBytesAreRefused() {
     byte[] bytes = EntryCodec.encode(entry(random(), 1));
     for (int cut = 0; cut < bytes.length; cut += 1 + bytes.length / 20) {

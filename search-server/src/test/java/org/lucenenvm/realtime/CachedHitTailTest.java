@@ -1,0 +1,176 @@
+package org.lucenenvm.realtime;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.index.QueryTimeout;
+import org.apache.lucene.queryparser.classic.QueryParser;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.tests.util.LuceneTestCase;
+import org.lucenenvm.cache.CachePolicy;
+import org.lucenenvm.cache.QueryKey;
+import org.lucenenvm.cache.QueryKeys;
+import org.lucenenvm.cache.ResultCacheSettings;
+
+/**
+ * A cache hit searches only the tail, with a weight whose terms are looked up in the tail leaves
+ * alone: its answer (documents, order, scores, total) equals an uncached search after documents
+ * were added since its entry was computed, both in a flushed segment outside the statistics epoch
+ * and in the live segment, for single terms (one of them only in the tail), conjunctions and
+ * disjunctions, with and without a timeout.
+ */
+public class CachedHitTailTest extends LuceneTestCase {
+  private static final int SEGMENT = ResultCacheRestartTest.SEGMENT;
+  /** A word of no document until the tail is written. */
+  private static final String TAIL_ONLY = "zzonly";
+
+  private static final List<String> QUERIES =
+      List.of(
+          "w1",
+          "+w1 +w2",
+          "w2 w3 w5",
+          TAIL_ONLY,
+          "+w1 +" + TAIL_ONLY,
+          "w3 " + TAIL_ONLY,
+          "title:w1 title:w4");
+
+  public void testHitsEqualUncachedWithATail() throws Exception {
+    Random r = new Random(random().nextLong());
+    RtEngineConfig config =
+        RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
+            .withSegmentSize(SEGMENT)
+            .withMergeFactor(10)
+            .withStatisticsLagSegments(1) // the next flushed segment stays outside the epoch
+            .withResultCache(
+                ResultCacheSettings.of(
+                    ResultCacheSettings.Tier.DRAM, 1 << 20, CachePolicy.Kind.LRU, 0));
+    QueryParser parser = new QueryParser("body", new StandardAnalyzer());
+    List<Query> queries = new ArrayList<>();
+    for (String q : QUERIES) {
+      queries.add(parser.parse(q));
+    }
+    try (ByteBuffersDirectory nvm = new ByteBuffersDirectory();
+        RtEngine engine = RtEngine.open(nvm, config)) {
+      for (int i = 0; i < SEGMENT; i++) {
+        engine.add(TestCorpus.randomDocument(r, "doc" + i));
+      }
+      ResultCacheRestartTest.awaitFlushed(engine, SEGMENT);
+      for (Query q : queries) {
+        assertEquals(q.toString(), CacheOutcome.MISS, search(engine, q, null));
+      }
+      int docs = 2 * SEGMENT + 30; // one more flushed segment and 30 live documents
+      for (int i = SEGMENT; i < docs; i++) {
+        engine.add(withTailOnlyWord(TestCorpus.randomDocument(r, "doc" + i), i % 3 == 0));
+      }
+      ResultCacheRestartTest.awaitFlushed(engine, docs);
+      try (RtSnapshot snapshot = engine.acquireSnapshot()) {
+        assertEquals("epoch segments", 1, snapshot.segments().size());
+        assertEquals(
+            "tail: the segment outside the epoch and the live one", 2, tailLeaves(snapshot));
+      }
+      for (Query q : queries) {
+        assertEquals(q.toString(), CacheOutcome.HIT, search(engine, q, null));
+        assertEquals(q.toString(), CacheOutcome.HIT, search(engine, q, () -> false));
+      }
+      assertTrue(engine.count(parser.parse(TAIL_ONLY)) > 0);
+    }
+  }
+
+  /**
+   * The tail-only weight finds and scores exactly what the all-leaves weight finds in the tail,
+   * with epoch statistics and (the cache never runs so) with per-query ones.
+   */
+  public void testTailWeightEqualsAllLeavesWeightOnTheTail() throws Exception {
+    for (StatisticsMode mode : StatisticsMode.values()) {
+      Random r = new Random(random().nextLong());
+      RtEngineConfig config =
+          RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
+              .withSegmentSize(SEGMENT)
+              .withMergeFactor(10)
+              .withStatisticsLagSegments(1)
+              .withStatistics(mode);
+      QueryParser parser = new QueryParser("body", new StandardAnalyzer());
+      try (ByteBuffersDirectory nvm = new ByteBuffersDirectory();
+          RtEngine engine = RtEngine.open(nvm, config)) {
+        for (int i = 0; i < SEGMENT; i++) {
+          engine.add(TestCorpus.randomDocument(r, "doc" + i));
+        }
+        ResultCacheRestartTest.awaitFlushed(engine, SEGMENT); // the epoch: this segment
+        int docs = 2 * SEGMENT + 40;
+        for (int i = SEGMENT; i < docs; i++) {
+          engine.add(withTailOnlyWord(TestCorpus.randomDocument(r, "doc" + i), true));
+        }
+        ResultCacheRestartTest.awaitFlushed(engine, docs);
+        try (RtSnapshot snapshot = engine.acquireSnapshot()) {
+          RtSnapshot.SnapshotSearcher s = snapshot.searcherFor(null);
+          int[] tail = snapshot.tailLeaves();
+          assertTrue(mode + ": no tail", tail.length > 0);
+          if (mode == StatisticsMode.PER_EPOCH) {
+            assertEquals(
+                "a flushed segment outside the epoch and the live one", 2, tailLeaves(snapshot));
+          }
+          for (String text : QUERIES) {
+            QueryKey key = QueryKeys.of(parser.parse(text)).orElseThrow();
+            TopDocs all = s.searchLeaves(s.weightFor(QueryKeys.toQuery(key)), 20, tail);
+            TopDocs tailOnly = s.searchLeaves(s.weightFor(key, tail), 20, tail);
+            assertEquals(mode + " " + text, describe(all), describe(tailOnly));
+            assertEquals(mode + " " + text, all.totalHits, tailOnly.totalHits);
+          }
+        }
+      }
+    }
+  }
+
+  /** The cache's outcome of {@code q}, after checking its answer against the uncached one. */
+  private static CacheOutcome search(RtEngine engine, Query q, QueryTimeout timeout)
+      throws Exception {
+    try (RtSnapshot snapshot = engine.acquireSnapshot()) {
+      CachedSearch search = engine.cachedSearch();
+      RtSearchResult cached = search.search(snapshot, q, 10, timeout, true, true);
+      RtSearchResult uncached = search.search(snapshot, q, 10, null, true, false);
+      assertEquals(q.toString(), hits(uncached), hits(cached));
+      assertEquals(q.toString(), uncached.totalHits(), cached.totalHits());
+      assertFalse(q.toString(), cached.timedOut());
+      return cached.cache();
+    }
+  }
+
+  private static int tailLeaves(RtSnapshot snapshot) {
+    int withDocs = 0;
+    for (int leaf : snapshot.tailLeaves()) {
+      if (snapshot.reader().leaves().get(leaf).reader().maxDoc() > 0) {
+        withDocs++;
+      }
+    }
+    return withDocs;
+  }
+
+  private static RtDocument withTailOnlyWord(RtDocument doc, boolean add) {
+    if (!add) {
+      return doc;
+    }
+    Map<String, String> fields = new LinkedHashMap<>(doc.fields());
+    fields.merge("body", TAIL_ONLY, (body, word) -> body + " " + word);
+    return new RtDocument(doc.id(), fields);
+  }
+
+  private static List<String> hits(RtSearchResult result) {
+    return result.hits().stream()
+        .map(h -> h.id() + "=" + Float.floatToIntBits(h.score()))
+        .toList();
+  }
+
+  private static List<String> describe(TopDocs top) {
+    List<String> out = new ArrayList<>();
+    for (ScoreDoc sd : top.scoreDocs) {
+      out.add(sd.doc + "=" + Float.floatToIntBits(sd.score));
+    }
+    return out;
+  }
+}
