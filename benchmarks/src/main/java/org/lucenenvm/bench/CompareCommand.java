@@ -61,14 +61,10 @@ final class CompareCommand implements Callable<Integer> {
   @Option(names = "--warmup-share", defaultValue = "0.8", description = "WRT: share of the corpus ingested before queries are timed (default ${DEFAULT-VALUE}).")
   double warmupShare;
 
-  @Option(names = "--warmup-runs", defaultValue = "1",
-      description = "WRT: untimed passes of its setting each child JVM runs before the timed one (run's --warmup-runs). Each child is a"
-          + " fresh JVM whose one row would otherwise be measured while the JIT still compiles its hot methods, which on a small"
-          + " machine lasts through most of a first run (default ${DEFAULT-VALUE}).")
-  int warmupRuns;
+  /** WRT children: one untimed pass of their setting before the timed one unless told otherwise. */
+  private static final int DEFAULT_WARMUP_RUNS = 1;
 
-  @Option(names = "--warmup-docs", description = "WRT: documents a child's warm-up pass ingests (run's --warmup-docs; default: all those of the timed pass).")
-  Long warmupDocs;
+  @Mixin WarmupOptions warmup;
 
   @Option(names = "--child-jvm-opts", description = "Options of the child JVMs, space-separated, e.g. '-Xms2g -Xmx8g' (default: this JVM's own options).")
   String childJvmOpts;
@@ -80,12 +76,7 @@ final class CompareCommand implements Callable<Integer> {
     if (jvms < 2) {
       throw new IllegalArgumentException("--jvms must be >= 2 (a standard deviation needs two JVMs per side): " + jvms);
     }
-    if (warmupRuns < 0) {
-      throw new IllegalArgumentException("--warmup-runs must be >= 0: " + warmupRuns);
-    }
-    if (warmupDocs != null && warmupDocs < 1) {
-      throw new IllegalArgumentException("--warmup-docs must be >= 1 (leave it out for all the documents of the timed pass): " + warmupDocs);
-    }
+    warmup.check();
     List<CompareSide> sides = List.of(CompareSide.parse(baseline), CompareSide.parse(candidate));
     if (sides.get(0).realTime() != sides.get(1).realTime()) {
       throw new IllegalArgumentException("baseline " + baseline + " and candidate " + candidate + " must both be NC configurations or both WRT runs");
@@ -147,12 +138,9 @@ final class CompareCommand implements Callable<Integer> {
       args.addAll(List.of("query", "--config", spec.spec(), "--index-dir", indexDir.toString()));
     } else {
       args.addAll(List.of("run", "--corpus", corpusOptions.corpus.toString(), "--warmup-share", Double.toString(warmupShare),
-          "--work-dir", workDir.resolve("jvm-" + number).toString(), "--ram-buffer-mb", Double.toString(ramBufferMb),
-          "--warmup-runs", Integer.toString(warmupRuns)));
+          "--work-dir", workDir.resolve("jvm-" + number).toString(), "--ram-buffer-mb", Double.toString(ramBufferMb)));
+      args.addAll(warmup.toArgs(DEFAULT_WARMUP_RUNS));
       args.addAll(spec.runArgs());
-      if (warmupDocs != null) {
-        args.addAll(List.of("--warmup-docs", Long.toString(warmupDocs)));
-      }
     }
     args.addAll(List.of("--docs", Long.toString(indexDocs), "--tasks", corpusOptions.tasks.toString(), "--out", dir.toString(), "--nvm-pool-size", nvmPoolSize));
     args.addAll(query.toArgs());

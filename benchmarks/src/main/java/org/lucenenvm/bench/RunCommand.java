@@ -112,13 +112,7 @@ final class RunCommand implements Callable<Integer> {
           + " default: the engine's own).")
   Integer rtMaxSegments;
 
-  @Option(names = "--warmup-runs", defaultValue = "0",
-      description = "WRT: untimed passes of each configuration before its timed one, in the same JVM, on a scratch directory deleted"
-          + " afterwards; they warm the JIT so that a JVM's first row is not measured while its hot methods still compile (default ${DEFAULT-VALUE}).")
-  int warmupRuns;
-
-  @Option(names = "--warmup-docs", description = "WRT: documents a warm-up pass ingests (default: all those of the timed pass).")
-  Long warmupDocs;
+  @Mixin WarmupOptions warmup;
 
   @Option(names = "--forks", defaultValue = "0",
       description = "N >= 1: every configuration row in a JVM of its own, N rounds, the order rotated by one per round, round r in <out>/run<r>/;"
@@ -198,12 +192,7 @@ final class RunCommand implements Callable<Integer> {
     if (forks < 0) {
       throw new IllegalArgumentException("--forks must be >= 0 (0 = all rows in this JVM): " + forks);
     }
-    if (warmupRuns < 0) {
-      throw new IllegalArgumentException("--warmup-runs must be >= 0: " + warmupRuns);
-    }
-    if (warmupDocs != null && warmupDocs < 1) {
-      throw new IllegalArgumentException("--warmup-docs must be >= 1 (leave it out for all the documents of the timed pass): " + warmupDocs);
-    }
+    warmup.check();
     if (rtMaxSegments != null) {
       try {
         RtEngineConfig.defaults(EngineTarget.SCHEMA).withMaxSegments(rtMaxSegments);
@@ -219,8 +208,9 @@ final class RunCommand implements Callable<Integer> {
    */
   private List<ResultRow> warmedRun(RealTimeBenchmark wrt, String name, Function<Consumer<EngineFacts>, RealTimeTarget.Factory> factory)
       throws IOException {
-    if (warmupRuns > 0) {
-      wrt.warmUp(name, factory.apply(facts -> {}), warmupRuns, warmupDocs == null ? Long.MAX_VALUE : warmupDocs);
+    int passes = warmup.runs(0);
+    if (passes > 0) {
+      wrt.warmUp(name, factory.apply(facts -> {}), passes, warmup.docsPerPass());
     }
     return wrt.run(name, factory.apply(this::appendFacts));
   }

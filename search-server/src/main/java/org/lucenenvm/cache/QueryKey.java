@@ -23,7 +23,7 @@ import org.apache.lucene.util.BytesRef;
  * Key      --&gt; Operator, FieldLength, Field, TermCount, (TermLength, Term)&lt;sup&gt;TermCount&lt;/sup&gt;
  * Operator --&gt; byte: '0' single term, '^' conjunction, '|' disjunction
  * FieldLength, TermCount, TermLength --&gt; int32 (big endian)
- * Field    --&gt; modified UTF-8 bytes; Term --&gt; the indexed term's bytes
+ * Field    --&gt; UTF-8 bytes; Term --&gt; the indexed term's bytes
  * </pre>
  *
  * @param operator how the terms combine
