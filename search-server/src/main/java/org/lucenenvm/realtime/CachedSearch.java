@@ -93,30 +93,12 @@ final class CachedSearch {
       if (tail.length > 0) {
         // a hit's weight looks the terms up in the tail alone, the only leaves it searches
         Weight tailWeight = allLeaves != null ? allLeaves : s.weightFor(key, tail);
-        merged = merge(k, head.top(), searchTail(s, tailWeight, k, tail, head.top()));
+        merged = merge(k, head.top(), s.searchLeaves(tailWeight, k, tail));
       }
       return RtSnapshot.result(merged, s, withStoredFields).withCache(head.outcome());
     } catch (ExitableDirectoryReader.ExitingReaderException e) {
       return RtSnapshot.timedOutBeforeCollection();
     }
-  }
-
-  /**
-   * The tail's top {@code k} as far as they can enter the answer. When the epoch part already has
-   * {@code k} hits and only a lower bound of its total (it matched more than Lucene counts
-   * exactly), a tail document scoring below its k-th hit can change neither the top {@code k} nor
-   * the kind of total, so the tail is searched above that score ({@link
-   * RtSnapshot.SnapshotSearcher#searchLeavesAbove}); otherwise every tail match is counted, so
-   * that an exact total stays exact.
-   */
-  private static TopDocs searchTail(
-      RtSnapshot.SnapshotSearcher s, Weight weight, int k, int[] tail, TopDocs head)
-      throws IOException {
-    if (head.scoreDocs.length >= k
-        && head.totalHits.relation() == TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO) {
-      return s.searchLeavesAbove(weight, k, tail, head.scoreDocs[k - 1].score);
-    }
-    return s.searchLeaves(weight, k, tail);
   }
 
   /** Whether {@code entry} was computed over exactly {@code segments} as they are now. */

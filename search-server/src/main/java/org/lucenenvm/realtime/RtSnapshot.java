@@ -22,12 +22,6 @@ import org.apache.lucene.index.TermStates;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.CollectionStatistics;
-import org.apache.lucene.search.Collector;
-import org.apache.lucene.search.FilterCollector;
-import org.apache.lucene.search.FilterLeafCollector;
-import org.apache.lucene.search.FilterScorable;
-import org.apache.lucene.search.LeafCollector;
-import org.apache.lucene.search.Scorable;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TermStatistics;
 import org.apache.lucene.search.TopScoreDocCollector;
@@ -371,69 +365,18 @@ public final class RtSnapshot implements Closeable {
     /** {@link #searchLeaves(Query, int, int[])} with a weight of a {@code weightFor} method. */
     TopDocs searchLeaves(Weight weight, int k, int[] leafOrds) throws IOException {
       TopScoreDocCollector collector = newCollector(k);
-      search(partitions(leafOrds), weight, collector);
-      return collector.topDocs();
-    }
-
-    /**
-     * {@link #searchLeaves(Weight, int, int[])} for hits that count only if they score at least
-     * {@code floor} (the k-th score of hits found elsewhere): the scorers learn the floor before
-     * their first document ({@link Scorable#setMinCompetitiveScore}), so block-max scoring skips
-     * from the start what cannot compete. Every hit scoring at least the floor is found; the total
-     * counts only the documents not skipped and is returned as a lower bound.
-     */
-    TopDocs searchLeavesAbove(Weight weight, int k, int[] leafOrds, float floor)
-        throws IOException {
-      TopScoreDocCollector collector = newCollector(k);
-      search(partitions(leafOrds), weight, new ScoreFloorCollector(collector, floor));
-      TopDocs top = collector.topDocs();
-      return new TopDocs(
-          new TotalHits(top.totalHits.value(), TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO),
-          top.scoreDocs);
-    }
-
-    private LeafReaderContextPartition[] partitions(int[] leafOrds) {
       List<LeafReaderContext> leaves = getIndexReader().leaves();
       LeafReaderContextPartition[] parts = new LeafReaderContextPartition[leafOrds.length];
       for (int i = 0; i < leafOrds.length; i++) {
         parts[i] = LeafReaderContextPartition.createForEntireSegment(leaves.get(leafOrds[i]));
       }
-      return parts;
+      search(parts, weight, collector);
+      return collector.topDocs();
     }
 
     private static TopScoreDocCollector newCollector(int k) {
       return new TopScoreDocCollectorManager(Math.max(1, k), null, TOTAL_HITS_THRESHOLD)
           .newCollector();
-    }
-  }
-
-  /**
-   * Tells every leaf's scorer a fixed minimum competitive score before collection starts, and
-   * never a lower one afterwards (the wrapped collector raises it as its queue fills).
-   */
-  private static final class ScoreFloorCollector extends FilterCollector {
-    private final float floor;
-
-    ScoreFloorCollector(Collector in, float floor) {
-      super(in);
-      this.floor = floor;
-    }
-
-    @Override
-    public LeafCollector getLeafCollector(LeafReaderContext context) throws IOException {
-      return new FilterLeafCollector(super.getLeafCollector(context)) {
-        @Override
-        public void setScorer(Scorable scorer) throws IOException {
-          scorer.setMinCompetitiveScore(floor);
-          super.setScorer(
-              new FilterScorable(scorer) {
-                @Override
-                public void setMinCompetitiveScore(float minScore) throws IOException {
-                  in.setMinCompetitiveScore(Math.max(floor, minScore));
-                }
-              });
-        }
-      };
     }
   }
 

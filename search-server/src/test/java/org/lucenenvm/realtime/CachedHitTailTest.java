@@ -11,7 +11,6 @@ import org.apache.lucene.queryparser.classic.QueryParser;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.lucenenvm.cache.CachePolicy;
@@ -30,12 +29,6 @@ public class CachedHitTailTest extends LuceneTestCase {
   private static final int SEGMENT = ResultCacheRestartTest.SEGMENT;
   /** A word of no document until the tail is written. */
   private static final String TAIL_ONLY = "zzonly";
-
-  /** A word of every document of {@link #testTailSearchedAboveTheEpochsKthScore}. */
-  private static final String COMMON = "zzcommon";
-
-  /** A word of 19 in 20 documents of {@link #testTailSearchedAboveTheEpochsKthScore}. */
-  private static final String NEARLY_COMMON = "zznearly";
 
   private static final List<String> QUERIES =
       List.of(
@@ -134,48 +127,6 @@ public class CachedHitTailTest extends LuceneTestCase {
     }
   }
 
-  /**
-   * A query that matches more epoch documents than Lucene counts exactly has its tail searched
-   * above the k-th score of the epoch part (on a miss and on a hit): the hits stay those of an
-   * uncached search, the total a lower bound, as the uncached one is.
-   */
-  public void testTailSearchedAboveTheEpochsKthScore() throws Exception {
-    int segment = 1200; // more matches than the 1,000 counted exactly
-    Random r = new Random(random().nextLong());
-    RtEngineConfig config =
-        RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
-            .withSegmentSize(segment)
-            .withMergeFactor(10)
-            .withStatisticsLagSegments(1)
-            .withResultCache(
-                ResultCacheSettings.of(
-                    ResultCacheSettings.Tier.DRAM, 1 << 20, CachePolicy.Kind.LRU, 0));
-    QueryParser parser = new QueryParser("body", new StandardAnalyzer());
-    List<Query> queries =
-        List.of(
-            parser.parse(COMMON),
-            parser.parse("+" + COMMON + " +" + NEARLY_COMMON),
-            parser.parse(COMMON + " w2"));
-    try (ByteBuffersDirectory nvm = new ByteBuffersDirectory();
-        RtEngine engine = RtEngine.open(nvm, config)) {
-      for (int i = 0; i < segment; i++) {
-        engine.add(withCommonWord(r, TestCorpus.randomDocument(r, "doc" + i)));
-      }
-      ResultCacheRestartTest.awaitFlushed(engine, segment, segment);
-      for (Query q : queries) {
-        assertEquals(q.toString(), CacheOutcome.MISS, searchLowerBound(engine, q));
-      }
-      int docs = 2 * segment + 30; // one more flushed segment and 30 live documents
-      for (int i = segment; i < docs; i++) {
-        engine.add(withCommonWord(r, TestCorpus.randomDocument(r, "doc" + i)));
-      }
-      ResultCacheRestartTest.awaitFlushed(engine, docs, segment);
-      for (Query q : queries) {
-        assertEquals(q.toString(), CacheOutcome.HIT, searchLowerBound(engine, q));
-      }
-    }
-  }
-
   /** The cache's outcome of {@code q}, after checking its answer against the uncached one. */
   private static CacheOutcome search(RtEngine engine, Query q, QueryTimeout timeout)
       throws Exception {
@@ -188,38 +139,6 @@ public class CachedHitTailTest extends LuceneTestCase {
       assertFalse(q.toString(), cached.timedOut());
       return cached.cache();
     }
-  }
-
-  /**
-   * As {@link #search} for a query with more matches than are counted exactly: equal hits, both
-   * totals lower bounds.
-   */
-  private static CacheOutcome searchLowerBound(RtEngine engine, Query q) throws Exception {
-    try (RtSnapshot snapshot = engine.acquireSnapshot()) {
-      CachedSearch search = engine.cachedSearch();
-      RtSearchResult cached = search.search(snapshot, q, 10, null, true, true);
-      RtSearchResult uncached = search.search(snapshot, q, 10, null, true, false);
-      assertEquals(q.toString(), hits(uncached), hits(cached));
-      assertEquals(
-          q.toString(), TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO, uncached.totalHits().relation());
-      assertEquals(
-          q.toString(), TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO, cached.totalHits().relation());
-      assertTrue(q.toString(), cached.totalHits().value() >= 1000);
-      return cached.cache();
-    }
-  }
-
-  /**
-   * {@code doc} with {@link #COMMON} added to its body one to four times (scores vary), and in 19
-   * of 20 documents {@link #NEARLY_COMMON} once or twice.
-   */
-  private static RtDocument withCommonWord(Random r, RtDocument doc) {
-    Map<String, String> fields = new LinkedHashMap<>(doc.fields());
-    String words =
-        (" " + COMMON).repeat(1 + r.nextInt(4))
-            + (r.nextInt(20) == 0 ? "" : (" " + NEARLY_COMMON).repeat(1 + r.nextInt(2)));
-    fields.merge("body", words, (body, word) -> body + word);
-    return new RtDocument(doc.id(), fields);
   }
 
   private static int tailLeaves(RtSnapshot snapshot) {

@@ -203,18 +203,13 @@ public class ResultCacheRestartTest extends LuceneTestCase {
    * epoch holds still.
    */
   static void awaitFlushed(RtEngine engine, int docs) throws Exception {
-    awaitFlushed(engine, docs, SEGMENT);
-  }
-
-  /** As {@link #awaitFlushed(RtEngine, int)} for an engine of {@code segmentSize}-document segments. */
-  static void awaitFlushed(RtEngine engine, int docs, int segmentSize) throws Exception {
     int[] perPartition = new int[engine.partitionCount()];
     for (int i = 0; i < docs; i++) {
       perPartition[engine.partitionOf("doc" + i)]++;
     }
     int full = 0;
     for (int n : perPartition) {
-      full += n / segmentSize;
+      full += n / SEGMENT;
     }
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (engine.stats().segments().entrySet().stream()
