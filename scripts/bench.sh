@@ -7,16 +7,11 @@
 #   scripts/bench.sh compare --baseline lucene-dram --candidate nvm-uncompressed --corpus data/c.txt --tasks data/c.tasks --out benchmarks/results/cmp
 #   scripts/bench.sh paper --experiment spirit-table1 --csv benchmarks/results/x/results.csv --out benchmarks/results/x   (scripts/reproduce.sh runs it)
 #   scripts/bench.sh jmh QueryLatencyBenchmark -f 1        (JMH's own options after 'jmh')
-# BENCH_JAR runs another copy of the jar; BENCH_REBUILD=1 rebuilds it; BENCH_JVM_OPTS replaces the default heap flags (-Xms2g -Xmx8g).
+# BENCH_JAR runs another copy of the jar (taken as given); the project's jar is rebuilt when missing or older than a main source or pom, or with BENCH_REBUILD=1; BENCH_JVM_OPTS replaces the default heap flags (-Xms2g -Xmx8g).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 nvm_find_jdk
-JAR="${BENCH_JAR:-$NVM_ROOT/benchmarks/target/benchmarks.jar}"
-if [ ! -f "$JAR" ] || [ "${BENCH_REBUILD:-0}" = 1 ]; then
-  nvm_find_maven
-  echo "lucene-nvm: building $JAR" >&2
-  (cd "$NVM_ROOT" && mvn -B -q -pl benchmarks -am package -DskipTests)
-fi
+JAR="${BENCH_JAR:-$(nvm_benchmarks_jar)}"
 # shellcheck disable=SC2086 # BENCH_JVM_OPTS is a list of flags
 exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector \
   ${BENCH_JVM_OPTS:--Xms2g -Xmx8g} -jar "$JAR" "$@"

@@ -81,3 +81,16 @@ nvm_exec_server_main() {
     -Djava.util.logging.SimpleFormatter.format="${NVM_LOG_FORMAT:-[%4\$s] %5\$s%n}" \
     -cp "$cp" "$main" "$@"
 }
+
+# The benchmark runner's jar, benchmarks/target/benchmarks.jar, built (quietly, to stderr) when it
+# is missing, older than a main source or pom (it would measure old code), or BENCH_REBUILD=1.
+nvm_benchmarks_jar() {
+  local jar="$NVM_ROOT/benchmarks/target/benchmarks.jar"
+  if [ ! -f "$jar" ] || [ "${BENCH_REBUILD:-0}" = 1 ] \
+    || [ -n "$(find "$NVM_ROOT" -path "$NVM_ROOT/data" -prune -o \( -path '*/src/main/*' -o -name pom.xml \) -newer "$jar" -print -quit)" ]; then
+    nvm_find_maven
+    echo "lucene-nvm: building $jar" >&2
+    (cd "$NVM_ROOT" && "${NVM_MVN[@]}" -q -pl benchmarks -am package -DskipTests) >&2
+  fi
+  echo "$jar"
+}

@@ -12,11 +12,7 @@ dir="$NVM_ROOT/data/opensearch-bench"
 docs="${BENCH_DOCS:-200000}"
 corpus="$dir/corpus-$docs.txt"
 tasks="$dir/corpus-$docs.tasks"
-JAR="$NVM_ROOT/benchmarks/target/benchmarks.jar"
-if [ ! -f "$JAR" ] || [ "${BENCH_REBUILD:-0}" = 1 ]; then
-  nvm_find_maven
-  (cd "$NVM_ROOT" && "${NVM_MVN[@]}" -q -pl benchmarks -am package -DskipTests)
-fi
+JAR="$(nvm_benchmarks_jar)"
 if [ ! -f "$corpus" ]; then
   mkdir -p "$dir"
   BENCH_JVM_OPTS="${BENCH_JVM_OPTS:--Xms1g -Xmx2g}" "$NVM_ROOT/scripts/bench.sh" generate \
