@@ -34,7 +34,7 @@ import org.lucenenvm.cache.SegmentTag;
  * statistics, and keyable queries always run in their canonical form ({@link QueryKeys#toQuery}).
  * A miss searches the epoch segments and the tail with one weight; a hit searches only the tail,
  * with a weight whose terms are looked up in the tail leaves alone ({@link
- * RtSnapshot.SnapshotSearcher#weightFor(QueryKey, int[])}).
+ * #tailWeight}).
  *
  * <p>An entry answers a snapshot when it was computed over exactly the snapshot's epoch segments
  * (same partitions and ids, in order), for at least the k asked (or holds every match), and none of
@@ -92,13 +92,31 @@ final class CachedSearch {
       TopDocs merged = head.top();
       if (tail.length > 0) {
         // a hit's weight looks the terms up in the tail alone, the only leaves it searches
-        Weight tailWeight = allLeaves != null ? allLeaves : s.weightFor(key, tail);
+        Weight tailWeight = allLeaves != null ? allLeaves : tailWeight(s, key, tail);
         merged = merge(k, head.top(), s.searchLeaves(tailWeight, k, tail));
       }
       return RtSnapshot.result(merged, s, withStoredFields).withCache(head.outcome());
     } catch (ExitableDirectoryReader.ExitingReaderException e) {
       return RtSnapshot.timedOutBeforeCollection();
     }
+  }
+
+  /**
+   * A weight of the canonical query of {@code key} ({@link QueryKeys#toQuery(QueryKey)}) for
+   * searching the leaves {@code leafOrds} only: under {@link StatisticsMode#PER_EPOCH} its terms
+   * are looked up in those leaves alone ({@link RtSnapshot.SnapshotSearcher#termStatesIn}), not in
+   * every leaf, and it scores exactly as the all-leaves weight does there, because the epoch's
+   * statistics do not depend on the leaves searched (the leaves' own counts only tell whether a
+   * term occurs in them at all). Without epoch statistics (the cache never runs so) the counts of
+   * all leaves score, so this is the all-leaves weight.
+   */
+  static Weight tailWeight(RtSnapshot.SnapshotSearcher s, QueryKey key, int[] leafOrds)
+      throws IOException {
+    if (!s.scoresWithEpochStatistics()) {
+      return s.weightFor(QueryKeys.toQuery(key));
+    }
+    return s.weightFor(
+        QueryKeys.toQuery(key, term -> new TermQuery(term, s.termStatesIn(term, leafOrds))));
   }
 
   /** Whether {@code entry} was computed over exactly {@code segments} as they are now. */

@@ -34,8 +34,6 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.search.similarities.Similarity;
 import org.apache.lucene.util.IOUtils;
-import org.lucenenvm.cache.QueryKey;
-import org.lucenenvm.cache.QueryKeys;
 
 /**
  * A point-in-time view of an engine: every document acknowledged before the snapshot was taken,
@@ -257,7 +255,7 @@ public final class RtSnapshot implements Closeable {
       this.leavesPerPartition = leavesPerPartition;
     }
 
-    /** Which leaves are epoch segments and which the tail, worked out on first use (the cache's). */
+    /** Which leaves are epoch segments and which the tail, worked out on first (cache) use. */
     Layout layout() {
       Layout known = layout;
       if (known == null) {
@@ -331,25 +329,17 @@ public final class RtSnapshot implements Closeable {
       return createWeight(rewrite(query), newCollector(1).scoreMode(), 1f);
     }
 
-    /**
-     * A weight of the canonical query of {@code key} ({@link QueryKeys#toQuery(QueryKey)}) for
-     * searching the leaves {@code leafOrds} only: under {@link StatisticsMode#PER_EPOCH} its terms
-     * are looked up in those leaves alone, not in every leaf as {@link #weightFor(Query)} looks
-     * them up, and it scores exactly as that weight does there, because the epoch's statistics do
-     * not depend on the leaves searched (the leaves' own counts only tell whether a term occurs
-     * in them at all). Without epoch statistics (the result cache never runs so) the counts of all
-     * leaves score, so this is {@link #weightFor(Query)}'s weight.
-     */
-    Weight weightFor(QueryKey key, int[] leafOrds) throws IOException {
-      if (epoch == null) {
-        return weightFor(QueryKeys.toQuery(key));
-      }
-      return weightFor(
-          QueryKeys.toQuery(key, term -> new TermQuery(term, statesIn(term, leafOrds))));
+    /** Whether this searcher scores with epoch statistics ({@link StatisticsMode#PER_EPOCH}). */
+    boolean scoresWithEpochStatistics() {
+      return epoch != null;
     }
 
-    /** The states of {@code term} in the leaves {@code leafOrds}, for this searcher's reader. */
-    private TermStates statesIn(Term term, int[] leafOrds) throws IOException {
+    /**
+     * The states of {@code term} in the leaves {@code leafOrds} only, for this searcher's reader: a
+     * {@link TermQuery} given them looks the term up nowhere else; its docFreq and totalTermFreq
+     * are those leaves' counts.
+     */
+    TermStates termStatesIn(Term term, int[] leafOrds) throws IOException {
       IndexReaderContext top = getTopReaderContext();
       List<LeafReaderContext> leaves = top.leaves();
       TermStates states = new TermStates(top);

@@ -211,16 +211,6 @@ public class ResultCacheRestartTest extends LuceneTestCase {
     for (int n : perPartition) {
       full += n / SEGMENT;
     }
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (engine.stats().segments().entrySet().stream()
-            .filter(e -> e.getKey() != SegmentState.INGESTED)
-            .mapToInt(e -> e.getValue())
-            .sum()
-        < full) {
-      if (System.nanoTime() > deadline) {
-        fail("pipeline never settled: " + engine.stats());
-      }
-      Thread.sleep(10);
-    }
+    awaitSegments(engine, full);
   }
 }
