@@ -90,9 +90,8 @@ final class PartitionLifecycle implements Closeable {
       throws IOException {
     long started = System.nanoTime();
     Lock lock = obtainLock(nvm);
-    Tiers tiers = null;
     try {
-      tiers = new Tiers(nvm, config);
+      Tiers tiers = new Tiers(nvm, config);
       String name = "rt-p" + index + "-";
       return switch (config.mode()) {
         case VOLATILE -> openVolatile(nvm, config, index, name, lock, tiers, started);
@@ -101,7 +100,7 @@ final class PartitionLifecycle implements Closeable {
             openCrashConsistent(nvm, config, index, name, lock, tiers, logFile, inverter, started);
       };
     } catch (IOException | RuntimeException e) {
-      IOUtils.closeWhileHandlingException(tiers, lock);
+      IOUtils.closeWhileHandlingException(lock);
       throw e;
     }
   }
@@ -474,7 +473,7 @@ final class PartitionLifecycle implements Closeable {
           partition.retireAll();
           partition.tiers().deleteNvmSegmentsExcept(Set.of());
         } finally {
-          IOUtils.close(partition.tiers(), lock);
+          IOUtils.close(lock);
         }
       }
     } catch (InterruptedException e) {
@@ -493,7 +492,7 @@ final class PartitionLifecycle implements Closeable {
       partition.pipeline().stop();
       partition.checkpoint();
     } finally {
-      IOUtils.close(partition::retireAll, log, partition.tiers(), lock);
+      IOUtils.close(partition::retireAll, log, lock);
     }
   }
 
@@ -527,7 +526,7 @@ final class PartitionLifecycle implements Closeable {
     if (failed.isEmpty()) {
       new Manifest(Manifest.Status.CLEAN, partition.nextSegmentId(), persisted, null).write(nvm);
       partition.tiers().keepNvmFilesOnFree();
-      IOUtils.close(partition::retireAll, partition.tiers(), lock);
+      IOUtils.close(partition::retireAll, lock);
       return;
     }
     throw incomplete(failed, persisted);

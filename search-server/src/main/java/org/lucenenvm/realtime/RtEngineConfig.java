@@ -1,7 +1,5 @@
 package org.lucenenvm.realtime;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import org.apache.lucene.analysis.Analyzer;
@@ -36,7 +34,6 @@ import org.lucenenvm.cache.ResultCacheSettings;
  * @param partitions number of document partitions (SPIRIT's executors)
  * @param maxSegments segments per partition the merger keeps the table within (live ones included;
  *     a merge in progress may briefly leave one more)
- * @param dramPath directory (on a memory file system) under which the DRAM tier keeps its files
  * @param statistics which documents the scoring statistics of a query come from (default {@link
  *     StatisticsMode#PER_QUERY})
  * @param statisticsLagSegments under {@link StatisticsMode#PER_EPOCH}, how many new Lucene segments
@@ -65,7 +62,6 @@ public record RtEngineConfig(
     int queueCapacity,
     int partitions,
     int maxSegments,
-    Path dramPath,
     StatisticsMode statistics,
     int statisticsLagSegments,
     ResultCacheSettings cache,
@@ -86,7 +82,6 @@ public record RtEngineConfig(
     Objects.requireNonNull(codec, "codec");
     Objects.requireNonNull(policy, "policy");
     Objects.requireNonNull(mode, "mode");
-    Objects.requireNonNull(dramPath, "dramPath");
     Objects.requireNonNull(statistics, "statistics");
     Objects.requireNonNull(cache, "cache");
     Objects.requireNonNull(logFullTimeout, "logFullTimeout");
@@ -149,20 +144,11 @@ public record RtEngineConfig(
         4,
         1,
         10,
-        defaultDramPath(),
         StatisticsMode.PER_QUERY,
         0,
         ResultCacheSettings.DISABLED,
         DEFAULT_LOG_BYTES,
         DEFAULT_LOG_FULL_TIMEOUT);
-  }
-
-  /** {@code /dev/shm} where it is a writable directory, else {@code java.io.tmpdir}. */
-  static Path defaultDramPath() {
-    Path shm = Path.of("/dev/shm");
-    return Files.isDirectory(shm) && Files.isWritable(shm)
-        ? shm
-        : Path.of(System.getProperty("java.io.tmpdir"));
   }
 
   /** Selects the codec by its SPI name (e.g. {@code "Lucene104"}). */
@@ -254,13 +240,6 @@ public record RtEngineConfig(
     return c.build();
   }
 
-  /** Returns a copy keeping DRAM segment copies under {@code path} (a memory file system). */
-  public RtEngineConfig withDramPath(Path path) {
-    Copy c = new Copy(this);
-    c.dramPath = path;
-    return c.build();
-  }
-
   /** Returns a copy scoring with {@code mode} statistics. */
   public RtEngineConfig withStatistics(StatisticsMode statisticsMode) {
     Copy c = new Copy(this);
@@ -320,7 +299,6 @@ public record RtEngineConfig(
     int queueCapacity;
     int partitions;
     int maxSegments;
-    Path dramPath;
     StatisticsMode statistics;
     int statisticsLagSegments;
     ResultCacheSettings cache;
@@ -341,7 +319,6 @@ public record RtEngineConfig(
       queueCapacity = from.queueCapacity;
       partitions = from.partitions;
       maxSegments = from.maxSegments;
-      dramPath = from.dramPath;
       statistics = from.statistics;
       statisticsLagSegments = from.statisticsLagSegments;
       cache = from.cache;
@@ -364,7 +341,6 @@ public record RtEngineConfig(
           queueCapacity,
           partitions,
           maxSegments,
-          dramPath,
           statistics,
           statisticsLagSegments,
           cache,

@@ -1,74 +1,34 @@
 package org.lucenenvm.realtime;
 
-import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
 import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.MMapDirectory;
-import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.store.DramDirectory;
 
 /**
- * The storage tiers of one partition and the one place that names their files: the DRAM tier
- * (read-optimized segments as files on a memory file system, read through {@link MMapDirectory},
- * so Lucene's memory-segment inputs and vectorized decoding apply exactly as for an ordinary
- * index), the NVM tier (one shared {@link Directory}, a namespace {@code seg<id>_} per segment) and
- * the byte accounts of both. Every {@link SegmentVersion} of a Lucene segment is made here, with
- * the action that frees it.
+ * The storage tiers of one partition and the one place that names their files: the DRAM tier (a
+ * {@link DramDirectory} per read-optimized segment: native memory read through the same input
+ * classes as the NVM tier, so that Lucene's hot call sites see one input class; see {@link
+ * DramDirectory} for why that matters), the NVM tier (one shared {@link Directory}, a namespace
+ * {@code seg<id>_} per segment) and the byte accounts of both. Every {@link SegmentVersion} of a
+ * Lucene segment is made here, with the action that frees it.
  */
-final class Tiers implements Closeable {
+final class Tiers {
   private static final String SEGMENT_PREFIX = "seg";
-  /** DRAM tier directories are named {@code lucene-nvm-rt-dram-<pid>-<random>}. */
-  private static final String DRAM_DIR_PREFIX = "lucene-nvm-rt-dram-";
 
   private final Directory nvm;
-  private final Path dramRoot;
   private final MemoryAccounts accounts;
   private final SegmentFiles files;
   private volatile boolean keepNvmFilesOnFree;
 
-  /**
-   * Tiers writing segments with {@code config}'s codec, DRAM copies in a new directory under
-   * {@code config.dramPath()}, NVM copies in {@code nvm}.
-   */
-  Tiers(Directory nvm, RtEngineConfig config) throws IOException {
+  /** Tiers writing segments with {@code config}'s codec, NVM copies in {@code nvm}. */
+  Tiers(Directory nvm, RtEngineConfig config) {
     this.nvm = nvm;
-    Path parent = config.dramPath();
-    Files.createDirectories(parent);
-    deleteStaleDramDirectories(parent);
-    this.dramRoot =
-        Files.createTempDirectory(parent, DRAM_DIR_PREFIX + ProcessHandle.current().pid() + "-");
     this.accounts = new MemoryAccounts(config.dramBudgetBytes(), config.nvmBudgetBytes());
     this.files = new SegmentFiles(config.codec(), config.similarity());
-  }
-
-  /**
-   * Deletes the DRAM tier directories under {@code parent} whose process is gone (a crash or a
-   * {@code kill -9} leaves them behind, and on a memory file system they hold memory).
-   */
-  private static void deleteStaleDramDirectories(Path parent) throws IOException {
-    try (var children = Files.list(parent)) {
-      for (Path dir : (Iterable<Path>) children::iterator) {
-        String name = dir.getFileName().toString();
-        if (!name.startsWith(DRAM_DIR_PREFIX)) {
-          continue;
-        }
-        String rest = name.substring(DRAM_DIR_PREFIX.length());
-        int dash = rest.indexOf('-');
-        try {
-          long pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
-          if (ProcessHandle.of(pid).isEmpty()) {
-            IOUtils.rm(dir);
-          }
-        } catch (NumberFormatException | IOException notOurs) {
-          // not a DRAM tier directory, or another process removes it meanwhile
-        }
-      }
-    }
   }
 
   MemoryAccounts accounts() {
@@ -152,40 +112,24 @@ final class Tiers implements Closeable {
    * runs) and accounts its bytes.
    */
   SegmentVersion flushToDram(long id, LiveSegment live) throws IOException {
-    Path path = dramRoot.resolve(SEGMENT_PREFIX + id);
-    MMapDirectory dir = new MMapDirectory(path);
+    DramDirectory dir = new DramDirectory();
     try {
       files.flush(dir, live.reader(null));
       long bytes = SegmentFiles.bytes(dir);
       SegmentVersion version =
           SegmentVersion.stored(
-              SegmentVersion.Tier.DRAM,
-              DirectoryReader.open(dir),
-              dir,
-              bytes,
-              v -> freeDram(v, path));
+              SegmentVersion.Tier.DRAM, DirectoryReader.open(dir), dir, bytes, this::freeDram);
       accounts.addDram(bytes);
       return version;
     } catch (IOException | RuntimeException e) {
-      IOUtils.closeWhileHandlingException(dir);
-      try {
-        IOUtils.rm(path);
-      } catch (IOException suppressed) {
-        e.addSuppressed(suppressed);
-      }
+      dir.close();
       throw e;
     }
   }
 
-  private void freeDram(SegmentVersion v, Path path) throws IOException {
+  private void freeDram(SegmentVersion v) throws IOException {
     try {
-      IOUtils.close(
-          v.directory(),
-          () -> {
-            if (Files.exists(path)) { // close may have removed the whole DRAM tier already
-              IOUtils.rm(path);
-            }
-          });
+      v.directory().close(); // the memory goes when the reader's inputs are closed too
     } finally {
       accounts.releaseDram(v.bytes());
     }
@@ -279,11 +223,5 @@ final class Tiers implements Closeable {
     } catch (IOException | RuntimeException suppressed) {
       // best effort: a later open removes files that no manifest names
     }
-  }
-
-  /** Deletes the DRAM tier's directory (every DRAM version must be freed already). */
-  @Override
-  public void close() throws IOException {
-    IOUtils.rm(dramRoot);
   }
 }

@@ -19,8 +19,7 @@ public class PipelineStagesTest extends LuceneTestCase {
     return RtEngineConfig.defaults(SCHEMA)
         .withCodec(TestUtil.getDefaultCodec())
         .withPolicy(policy)
-        .withDramBudgetBytes(dramBudget)
-        .withDramPath(createTempDir("dram"));
+        .withDramBudgetBytes(dramBudget);
   }
 
   private static SegmentDescriptor fullLiveSegment(
@@ -50,8 +49,8 @@ public class PipelineStagesTest extends LuceneTestCase {
 
   public void testFlushEngraveCommitHandTheSegmentOn() throws IOException {
     RtEngineConfig config = config(PipelinePolicy.EAGER_ENGRAVE_LAZY_POINTER, 0);
-    try (Directory nvm = new ByteBuffersDirectory();
-        Tiers tiers = new Tiers(nvm, config)) {
+    try (Directory nvm = new ByteBuffersDirectory()) {
+      Tiers tiers = new Tiers(nvm, config);
       DescriptorTable table = new DescriptorTable();
       SegmentDescriptor d = fullLiveSegment(config, tiers, table);
 
@@ -90,8 +89,8 @@ public class PipelineStagesTest extends LuceneTestCase {
 
   public void testLazyPointerKeepsDramWithinBudget() throws IOException {
     RtEngineConfig config = config(PipelinePolicy.EAGER_ENGRAVE_LAZY_POINTER, Long.MAX_VALUE);
-    try (Directory nvm = new ByteBuffersDirectory();
-        Tiers tiers = new Tiers(nvm, config)) {
+    try (Directory nvm = new ByteBuffersDirectory()) {
+      Tiers tiers = new Tiers(nvm, config);
       DescriptorTable table = new DescriptorTable();
       SegmentDescriptor d = fullLiveSegment(config, tiers, table);
       new Flusher(tiers, table).flush(d);
@@ -109,8 +108,8 @@ public class PipelineStagesTest extends LuceneTestCase {
 
   public void testMergerSignalsFreedSlotsUnderTheWriteLock() throws IOException {
     RtEngineConfig config = config(PipelinePolicy.EAGER_ENGRAVE_EAGER_POINTER, 0);
-    try (Directory nvm = new ByteBuffersDirectory();
-        Tiers tiers = new Tiers(nvm, config)) {
+    try (Directory nvm = new ByteBuffersDirectory()) {
+      Tiers tiers = new Tiers(nvm, config);
       DescriptorTable table = new DescriptorTable();
       Flusher flusher = new Flusher(tiers, table);
       Engraver engraver = new Engraver(tiers);
