@@ -17,8 +17,8 @@ import org.apache.lucene.store.IOContext;
 
 /**
  * Writes, copies and measures the Lucene segments of the DRAM and NVM tiers. Each segment is a
- * one-segment Lucene index in its own directory (an {@link
- * org.apache.lucene.store.MMapDirectory} on tmpfs in DRAM, a {@link NamespacedDirectory} in NVM),
+ * one-segment Lucene index in its own directory (a {@link org.lucenenvm.store.DramDirectory} in
+ * DRAM, a {@link NamespacedDirectory} in NVM),
  * so it opens with {@link org.apache.lucene.index.DirectoryReader#open}.
  */
 final class SegmentFiles {
