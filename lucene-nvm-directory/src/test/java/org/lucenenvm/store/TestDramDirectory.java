@@ -48,6 +48,22 @@ public class TestDramDirectory extends BaseDirectoryTestCase {
     expectThrows(AlreadyClosedException.class, () -> slice.readByte(3)); // its file had no holder left
   }
 
+  /** The reason the class exists: a DRAM tier beside an NVM tier adds no input class. */
+  public void testInputsAreNvmDirectoryInputs() throws IOException {
+    try (DramDirectory dram = new DramDirectory();
+        NvmDirectory nvm = NvmDirectory.open(PoolPaths.poolIn(createTempDir("pool")), 1 << 20)) {
+      write(dram, "a", 100);
+      write(nvm, "a", 100);
+      try (IndexInput fromDram = dram.openInput("a", IOContext.DEFAULT);
+          IndexInput fromNvm = nvm.openInput("a", IOContext.DEFAULT)) {
+        assertSame(fromNvm.getClass(), fromDram.getClass());
+        assertSame(
+            fromNvm.randomAccessSlice(0, 10).getClass(),
+            fromDram.randomAccessSlice(0, 10).getClass());
+      }
+    }
+  }
+
   public void testFileCannotBeOpenedWhileBeingWritten() throws IOException {
     try (DramDirectory dir = new DramDirectory();
         IndexOutput out = dir.createOutput("a", IOContext.DEFAULT)) {
