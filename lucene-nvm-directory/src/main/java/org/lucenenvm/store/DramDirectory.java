@@ -10,7 +10,6 @@ import java.nio.file.NoSuchFileException;
 import java.util.Collection;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32;
 import org.apache.lucene.index.IndexFileNames;
@@ -134,12 +133,14 @@ public final class DramDirectory extends BaseDirectory {
 
   /** Frees every file whose inputs are closed; the others when their last input closes. */
   @Override
-  public synchronized void close() {
+  public void close() {
     isOpen = false;
-    for (DramFile file : files.values()) {
-      file.release();
+    for (String name : files.keySet()) {
+      DramFile removed = files.remove(name);
+      if (removed != null) { // each file is released once, by close or by deleteFile
+        removed.release();
+      }
     }
-    files.clear();
   }
 
   private DramFile file(String name) throws NoSuchFileException {
@@ -199,15 +200,8 @@ public final class DramDirectory extends BaseDirectory {
         throw new AccessDeniedException(name, null, "still being written");
       }
       holders++;
-      AtomicBoolean closed = new AtomicBoolean();
-      Runnable closer =
-          () -> {
-            if (closed.compareAndSet(false, true)) {
-              release();
-            }
-          };
       return NvmIndexInput.open(
-          "DramDirectory input(file=" + name + ")", new MemorySegment[] {content}, closer);
+          "DramDirectory input(file=" + name + ")", new MemorySegment[] {content}, this::release);
     }
 
     synchronized void release() {

@@ -15,7 +15,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.store.BaseDirectory;
 import org.apache.lucene.store.IOContext;
@@ -356,15 +355,12 @@ public final class NvmDirectory extends BaseDirectory {
               .reinterpret(file.extentLength(i), arena, null);
     }
     openInputs.add(arena);
-    AtomicBoolean closed = new AtomicBoolean();
     Runnable closer =
         () -> {
-          if (closed.compareAndSet(false, true)) {
-            if (openInputs.remove(arena)) {
-              arena.close();
-            }
-            file.decRef(allocator);
+          if (openInputs.remove(arena)) {
+            arena.close();
           }
+          file.decRef(allocator);
         };
     return NvmIndexInput.open("NvmIndexInput(path=\"" + heap.path() + ":" + name + "\")", segments, closer);
   }

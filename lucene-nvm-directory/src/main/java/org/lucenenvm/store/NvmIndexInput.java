@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.MemorySegmentAccessInput;
@@ -40,8 +41,12 @@ abstract sealed class NvmIndexInput extends IndexInput implements MemorySegmentA
   static final ValueLayout.OfFloat LE_FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
   final long length;
-  /** Closes the arena and releases the file; set on the input the directory handed out only. */
-  private final Runnable closer;
+  /**
+   * Releases what the directory holds for this input; set on the input the directory handed out
+   * only, and taken by the first {@link #close()} so that it runs once however often close is
+   * called.
+   */
+  private final AtomicReference<Runnable> closer;
 
   /** The segment sequential reads come from, and the position in it. */
   MemorySegment current;
@@ -51,8 +56,8 @@ abstract sealed class NvmIndexInput extends IndexInput implements MemorySegmentA
    * An input over {@code segments} (the file's extents in order, at least one): single-segment
    * when there is one.
    *
-   * @param closer run (once) when the input returned by the directory closes; null for clones
-   *     and slices, whose close does nothing
+   * @param closer run once, at the first close of the input returned by the directory; null for
+   *     clones and slices, whose close does nothing
    */
   static NvmIndexInput open(String description, MemorySegment[] segments, Runnable closer) {
     return segments.length == 1
@@ -64,7 +69,7 @@ abstract sealed class NvmIndexInput extends IndexInput implements MemorySegmentA
     super(description);
     this.current = first;
     this.length = length;
-    this.closer = closer;
+    this.closer = closer == null ? null : new AtomicReference<>(closer);
   }
 
   final AlreadyClosedException alreadyClosed(RuntimeException cause) {
@@ -270,8 +275,9 @@ abstract sealed class NvmIndexInput extends IndexInput implements MemorySegmentA
 
   @Override
   public final void close() {
-    if (closer != null) {
-      closer.run();
+    Runnable release = closer == null ? null : closer.getAndSet(null);
+    if (release != null) {
+      release.run();
     }
   }
 }
