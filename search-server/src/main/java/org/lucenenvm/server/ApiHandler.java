@@ -95,13 +95,16 @@ final class ApiHandler extends Handler.Abstract {
   }
 
   /**
-   * Reads and discards what is left of a refused request's body (when it is within the size
-   * limit), so the connection stays usable: answering before the body is read makes Jetty close
-   * the connection under a client that may already be reusing it.
+   * Reads and discards what is left of a refused request's body, so the client reads the error on
+   * a live connection. Answering with body bytes unread makes Jetty close the connection, and a
+   * close with unread bytes in the socket sends a reset, which can discard the error reply before
+   * the client reads it. Bodies declared up to twice the size limit are drained (a refused body
+   * costs at most what two accepted ones would); a larger one is not read, and its client may see
+   * the connection reset instead of the 413.
    */
   private void drainBody(Request request) {
     long length = request.getLength();
-    if (length > 0 && length <= maxBodyBytes) {
+    if (length > 0 && length - maxBodyBytes <= maxBodyBytes) {
       try {
         Content.Source.consumeAll(request);
       } catch (IOException e) {

@@ -140,6 +140,45 @@ public class BadInputTest {
   }
 
   @Test
+  public void refusedBodyIsDrainedAndTheConnectionReused() throws Exception {
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), s.server.port())) {
+      socket.setSoTimeout(30_000);
+      byte[] big = ("{\"id\":\"big\",\"body\":\"" + "y".repeat(5000) + "\"}").getBytes(StandardCharsets.UTF_8);
+      OutputStream out = socket.getOutputStream();
+      out.write(bulkHead(big.length, "").getBytes(StandardCharsets.US_ASCII));
+      out.write(big, 0, 1000);
+      out.flush();
+      Thread.sleep(200); // the rest arrives after the server has refused the body
+      out.write(big, 1000, big.length - 1000);
+      out.write("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      LiveServer.RawRes refused = LiveServer.readResponse(socket.getInputStream());
+      assertEquals(refused.body(), 413, refused.status());
+      assertTrue(refused.body(), refused.body().contains("exceeds the limit of 4096 bytes"));
+      assertEquals("the same connection serves the next request", 200, LiveServer.readResponse(socket.getInputStream()).status());
+    }
+    assertDocs(2);
+  }
+
+  @Test
+  public void expectContinueGetsThe413BeforeTheBody() throws Exception {
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), s.server.port())) {
+      socket.setSoTimeout(30_000);
+      socket.getOutputStream().write(
+          bulkHead(100L << 20, "Expect: 100-continue\r\n").getBytes(StandardCharsets.US_ASCII));
+      socket.getOutputStream().flush();
+      LiveServer.RawRes refused = LiveServer.readResponse(socket.getInputStream());
+      assertEquals(refused.body(), 413, refused.status());
+    }
+    assertDocs(2);
+  }
+
+  private static String bulkHead(long length, String extraHeaders) {
+    return "POST /indexes/idx/_bulk HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer s3cret\r\n"
+        + "Content-Type: application/x-ndjson\r\n" + extraHeaders + "Content-Length: " + length + "\r\n\r\n";
+  }
+
+  @Test
   public void writesNeedTheToken() throws Exception {
     s.token = null;
     LiveServer.Res missing = s.send("POST", "/indexes/idx/docs", "{\"id\":\"t\",\"body\":\"x\"}");

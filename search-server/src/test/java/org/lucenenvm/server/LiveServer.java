@@ -2,7 +2,10 @@ package org.lucenenvm.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -13,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import org.lucenenvm.realtime.DurabilityMode;
 
 /** A real server on an ephemeral loopback port and a small HTTP client for it. */
@@ -99,12 +103,39 @@ final class LiveServer implements AutoCloseable {
     try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
       socket.setSoTimeout(30_000);
       socket.getOutputStream().write(request.toString().getBytes(StandardCharsets.UTF_8));
-      String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      int split = response.indexOf("\r\n\r\n");
-      String head = split < 0 ? response : response.substring(0, split);
-      String body = split < 0 ? "" : response.substring(split + 4);
-      return new RawRes(Integer.parseInt(head.split(" ", 3)[1]), head, body);
+      return readResponse(socket.getInputStream());
     }
+  }
+
+  /**
+   * Reads one response off a raw connection: the header block, then {@code Content-Length} bytes
+   * of body (or everything up to the end of the stream when there is no such header), leaving the
+   * connection positioned at the next response.
+   */
+  static RawRes readResponse(InputStream in) throws IOException {
+    ByteArrayOutputStream headBytes = new ByteArrayOutputStream();
+    while (!endsWithBlankLine(headBytes)) {
+      int b = in.read();
+      if (b < 0) {
+        throw new EOFException("connection closed after " + headBytes.size() + " bytes of a response head");
+      }
+      headBytes.write(b);
+    }
+    String head = headBytes.toString(StandardCharsets.UTF_8).strip();
+    long length = -1;
+    for (String line : head.split("\r\n")) {
+      if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+        length = Long.parseLong(line.substring("content-length:".length()).trim());
+      }
+    }
+    byte[] body = length < 0 ? in.readAllBytes() : in.readNBytes(Math.toIntExact(length));
+    return new RawRes(Integer.parseInt(head.split(" ", 3)[1]), head, new String(body, StandardCharsets.UTF_8));
+  }
+
+  private static boolean endsWithBlankLine(ByteArrayOutputStream bytes) {
+    byte[] b = bytes.toByteArray();
+    int n = b.length;
+    return n >= 4 && b[n - 4] == '\r' && b[n - 3] == '\n' && b[n - 2] == '\r' && b[n - 1] == '\n';
   }
 
   @Override
