@@ -14,8 +14,7 @@ import org.lucenenvm.cache.ResultCacheSettings;
  * {@link Codec#getDefault()} (Lucene104), 10,000-doc segments, 256 MiB DRAM budget, unlimited NVM
  * budget, {@link PipelinePolicy#EAGER_ENGRAVE_LAZY_POINTER}, {@link DurabilityMode#VOLATILE},
  * merges of at most 10 segments, at most 10 segments per partition, a flush queue of 4 segments,
- * one partition, DRAM copies under {@code /dev/shm} (or {@code java.io.tmpdir} where there is none),
- * a 128 MiB ingest log per partition (crash-consistent mode only) and a 30 s wait for room in it,
+ * one partition, a 128 MiB ingest log per partition (crash-consistent mode only) and a 30 s wait for room in it,
  * statistics per query and no result cache. Copies with one setting changed come from the {@code
  * with...} methods.
  *
