@@ -3,7 +3,6 @@ package org.lucenenvm.realtime;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
@@ -62,21 +61,8 @@ final class DocumentInverter {
             case STORED -> new InvertedField(name, kind, new BytesRef[0], new int[0][], 0, 0);
           });
     }
-    return new InvertedDocument(storedPart(doc), id, fields);
-  }
-
-  /** The document as the engine stores it: without the values of unstored fields. */
-  private RtDocument storedPart(RtDocument doc) {
-    if (!schema.hasUnstoredFields()) {
-      return doc;
-    }
-    Map<String, String> stored = new LinkedHashMap<>();
-    for (Map.Entry<String, String> e : doc.fields().entrySet()) {
-      if (schema.isStored(e.getKey())) {
-        stored.put(e.getKey(), e.getValue());
-      }
-    }
-    return new RtDocument(doc.id(), stored);
+    byte[] stored = LogDocumentCodec.encode(doc, schema::isStored);
+    return new InvertedDocument(doc, stored, !schema.hasUnstoredFields(), id, fields);
   }
 
   private static BytesRef validId(String id) {

@@ -1,7 +1,6 @@
 package org.lucenenvm.realtime;
 
 import java.io.IOException;
-import java.util.Map;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.ByteVectorValues;
 import org.apache.lucene.index.DocValuesSkipper;
@@ -165,15 +164,12 @@ final class LiveLeafReader extends LeafReader {
         if (docID < 0 || docID >= maxDoc) {
           throw new IllegalArgumentException("doc " + docID + " out of [0, " + maxDoc + ")");
         }
-        RtDocument doc = segment.storedDocument(docID);
-        if (visit(visitor, fieldInfos.fieldInfo(0), doc.id())) {
+        if (visit(visitor, fieldInfos.fieldInfo(0), segment.id(docID).utf8ToString())) {
           return;
         }
-        for (Map.Entry<String, String> e : doc.fields().entrySet()) {
-          if (visit(visitor, fieldInfos.fieldInfo(e.getKey()), e.getValue())) {
-            return;
-          }
-        }
+        LogDocumentCodec.visitFields(
+            segment.storedDocument(docID),
+            (name, value) -> visit(visitor, fieldInfos.fieldInfo(name), value));
       }
     };
   }

@@ -37,7 +37,8 @@ final class LiveSegment {
   private final LiveField[] fieldsByNumber;
   private final AtomicReferenceArray<FieldInfos> fieldInfosByCount;
   private final Map<String, LiveField> fieldsByName = new ConcurrentHashMap<>();
-  private final RtDocument[] stored;
+  /** Per doc, its stored fields as {@link LogDocumentCodec} Document bytes (one object per doc). */
+  private final byte[][] stored;
   /** Per doc, the id field's term id of its id (the id's bytes live in that field's term hash). */
   private final int[] idTerms;
 
@@ -55,7 +56,7 @@ final class LiveSegment {
     this.capacity = capacity;
     this.fieldsByNumber = new LiveField[schema.fields().size() + 1];
     this.fieldInfosByCount = new AtomicReferenceArray<>(fieldsByNumber.length + 1);
-    this.stored = new RtDocument[capacity];
+    this.stored = new byte[capacity][];
     this.idTerms = new int[capacity];
     createField(RtSchema.ID_FIELD, FieldKind.KEYWORD, 0, true);
     ramBytes = computeRamBytes();
@@ -72,7 +73,7 @@ final class LiveSegment {
 
   /**
    * DRAM this segment holds: slabs, per-term and per-doc arrays as allocated (not as filled), and
-   * the stored documents (strings and map entries, estimated).
+   * the stored documents' bytes.
    */
   long ramBytesUsed() {
     return ramBytes;
@@ -102,8 +103,8 @@ final class LiveSegment {
     for (LiveField field : indexedFields) {
       field.postings.commit();
     }
-    storedBytes += storedBytes(doc);
-    stored[docId] = doc.source();
+    storedBytes += RamUsageEstimator.sizeOf(doc.stored());
+    stored[docId] = doc.stored();
     nextDoc = docId + 1;
     ramBytes = computeRamBytes();
     published = docId + 1;
@@ -172,35 +173,6 @@ final class LiveSegment {
     return bytes;
   }
 
-  /** Estimated heap of a stored document. */
-  private static long storedBytes(InvertedDocument doc) {
-    long bytes =
-        RamUsageEstimator.shallowSizeOfInstance(RtDocument.class) + stringBytes(doc.source().id());
-    for (Map.Entry<String, String> e : doc.source().fields().entrySet()) {
-      bytes += MAP_ENTRY_BYTES + stringBytes(e.getValue());
-    }
-    return bytes;
-  }
-
-  /** Heap of a string with the JDK's compact strings: one byte per char when all are Latin-1. */
-  private static long stringBytes(String s) {
-    int bytesPerChar = 1;
-    for (int i = 0; i < s.length(); i++) {
-      if (s.charAt(i) > 0xFF) {
-        bytesPerChar = 2;
-        break;
-      }
-    }
-    return STRING_BYTES
-        + RamUsageEstimator.alignObjectSize(
-            RamUsageEstimator.NUM_BYTES_ARRAY_HEADER + (long) bytesPerChar * s.length());
-  }
-
-  private static final long STRING_BYTES = RamUsageEstimator.shallowSizeOfInstance(String.class);
-
-  /** A map entry plus its share of the table (field names are shared with the schema). */
-  private static final long MAP_ENTRY_BYTES = 48;
-
   private static InvertedField find(List<InvertedField> fields, String name) {
     for (InvertedField f : fields) {
       if (f.name().equals(name)) {
@@ -246,7 +218,8 @@ final class LiveSegment {
     return infos;
   }
 
-  RtDocument storedDocument(int doc) {
+  /** The stored fields of {@code doc} as Document bytes ({@link LogDocumentCodec}): do not modify. */
+  byte[] storedDocument(int doc) {
     return stored[doc];
   }
 

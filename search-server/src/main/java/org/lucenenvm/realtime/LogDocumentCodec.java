@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.apache.lucene.store.ByteArrayDataInput;
 import org.apache.lucene.store.ByteBuffersDataOutput;
 
 /**
  * The Document bytes of an {@link IngestLog} record of the engine: an {@link RtDocument}'s fields
- * (its id is the record's Id). The record's checksum covers these bytes.
+ * (its id is the record's Id). The record's checksum covers these bytes. A live segment keeps the
+ * stored part of each document in the same form ({@link #encode(RtDocument, Predicate)}), one
+ * array per document, so that its documents are few, large objects for the garbage collector.
  *
  * <pre>
  * Document   --&gt; FieldCount, Field<sup>FieldCount</sup>
@@ -23,13 +26,32 @@ import org.apache.lucene.store.ByteBuffersDataOutput;
 final class LogDocumentCodec {
   private LogDocumentCodec() {}
 
+  /** Receives a document's fields in order. */
+  @FunctionalInterface
+  interface FieldVisitor {
+    /** Takes one field; returns true when it wants no more. */
+    boolean field(String name, String value) throws IOException;
+  }
+
+  /** The Document bytes of all of {@code doc}'s fields. */
   static byte[] encode(RtDocument doc) {
+    return encode(doc, name -> true);
+  }
+
+  /** The Document bytes of those fields of {@code doc} whose name {@code keep} accepts. */
+  static byte[] encode(RtDocument doc, Predicate<String> keep) {
     ByteBuffersDataOutput out = new ByteBuffersDataOutput();
     try {
-      out.writeVInt(doc.fields().size());
+      int count = 0;
+      for (String name : doc.fields().keySet()) {
+        count += keep.test(name) ? 1 : 0;
+      }
+      out.writeVInt(count);
       for (Map.Entry<String, String> field : doc.fields().entrySet()) {
-        out.writeString(field.getKey());
-        out.writeString(field.getValue());
+        if (keep.test(field.getKey())) {
+          out.writeString(field.getKey());
+          out.writeString(field.getValue());
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e); // in-memory output: cannot happen
@@ -38,20 +60,37 @@ final class LogDocumentCodec {
   }
 
   /**
+   * Offers the fields of {@code document} (Document bytes) to {@code visitor} in order until it
+   * wants no more; returns the offset after the last field read.
+   */
+  static int visitFields(byte[] document, FieldVisitor visitor) throws IOException {
+    ByteArrayDataInput in = new ByteArrayDataInput(document);
+    for (int count = in.readVInt(); count > 0; count--) {
+      if (visitor.field(in.readString(), in.readString())) {
+        break;
+      }
+    }
+    return in.getPosition();
+  }
+
+  /**
    * Decodes the document of {@code record}.
    *
    * @throws CorruptIngestLogException if the bytes (whose checksum held) are not a document
    */
   static RtDocument decode(LogRecord record) throws CorruptIngestLogException {
-    ByteArrayDataInput in = new ByteArrayDataInput(record.document());
+    byte[] document = record.document();
     try {
-      int count = in.readVInt();
       Map<String, String> fields = new LinkedHashMap<>();
-      for (int i = 0; i < count; i++) {
-        fields.put(in.readString(), in.readString());
-      }
-      if (!in.eof()) {
-        throw new IllegalArgumentException((record.document().length - in.getPosition()) + " trailing bytes");
+      int end =
+          visitFields(
+              document,
+              (name, value) -> {
+                fields.put(name, value);
+                return false;
+              });
+      if (end != document.length) {
+        throw new IllegalArgumentException((document.length - end) + " trailing bytes");
       }
       return new RtDocument(record.id(), fields);
     } catch (IOException | RuntimeException e) {

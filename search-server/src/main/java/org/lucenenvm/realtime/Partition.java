@@ -226,7 +226,7 @@ final class Partition {
     Reservation reservation =
         log == null
             ? null
-            : reserve(operation, doc.source().id(), LogDocumentCodec.encode(doc.source()));
+            : reserve(operation, doc.document().id(), doc.logged());
     SegmentDescriptor frozenBefore = null;
     SegmentDescriptor frozen = null;
     long sequence;
@@ -236,7 +236,7 @@ final class Partition {
       frozenBefore = rollWhenRoom();
       if (!replace && locate(doc.id()) != null) {
         throw new IllegalArgumentException(
-            "document '" + doc.source().id() + "' already exists; use update to replace it");
+            "document '" + doc.document().id() + "' already exists; use update to replace it");
       }
       sequence = reservation == null ? 0 : reservation.write();
       apply(operation, doc);

@@ -32,7 +32,7 @@ public class LiveSegmentMemoryTest extends LuceneTestCase {
    */
   private static final long MAX_INDEX_BYTES_PER_DOC = 2_500;
 
-  public void testBytesPerDocumentOnBenchmarkLikeCorpus() {
+  public void testBytesPerDocumentOnBenchmarkLikeCorpus() throws Exception {
     DocumentInverter inverter =
         new DocumentInverter(SCHEMA, new StandardAnalyzer(), new BM25Similarity());
     ZipfWords words = new ZipfWords(1_000_000);
@@ -50,7 +50,7 @@ public class LiveSegmentMemoryTest extends LuceneTestCase {
     }
     long total = live.ramBytesUsed();
     long stored = live.storedBytesUsed();
-    long measured = RamUsageTester.ramUsed(live, new IndexOnly());
+    long measured = RamUsageTester.ramUsed(live, new IndexOnly(storedDocuments(live)));
     double indexPerDoc = (double) (total - stored) / DOCS;
     System.out.printf(
         Locale.ROOT,
@@ -66,12 +66,25 @@ public class LiveSegmentMemoryTest extends LuceneTestCase {
     assertEquals("index bytes vs measured heap", measured, total - stored, measured * 0.10);
   }
 
+  /** The segment's array of stored documents. */
+  private static Object storedDocuments(LiveSegment live) throws ReflectiveOperationException {
+    Field stored = LiveSegment.class.getDeclaredField("stored");
+    stored.setAccessible(true);
+    return stored.get(live);
+  }
+
   /**
-   * Walks the segment's index structures only: not the stored documents (estimated, not
-   * measured), and not the JDK collections and field infos the module system does not let the
+   * Walks the segment's index structures only: not the stored documents (counted apart by {@link
+   * LiveSegment#storedBytesUsed}), and not the JDK collections and field infos the module system does not let the
    * tester reflect on (a few hundred bytes per segment).
    */
   private static final class IndexOnly extends RamUsageTester.Accumulator {
+    private final Object storedDocuments;
+
+    IndexOnly(Object storedDocuments) {
+      this.storedDocuments = storedDocuments;
+    }
+
     @Override
     public long accumulateObject(
         Object o, long shallowSize, Map<Field, Object> fieldValues, Collection<Object> queue) {
@@ -91,7 +104,7 @@ public class LiveSegmentMemoryTest extends LuceneTestCase {
     @Override
     public long accumulateArray(
         Object array, long shallowSize, List<Object> values, Collection<Object> queue) {
-      if (!(array instanceof RtDocument[])) {
+      if (array != storedDocuments) {
         queue.addAll(values);
       }
       return shallowSize;

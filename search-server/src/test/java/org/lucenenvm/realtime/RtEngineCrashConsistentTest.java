@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.IOContext;
@@ -117,6 +119,41 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
               IllegalStateException.class,
               () -> RtEngine.open(pool.nvm, config.withMode(DurabilityMode.GRACEFUL)));
       assertTrue(refused.getMessage(), refused.getMessage().contains("open it in CRASH_CONSISTENT mode"));
+    }
+  }
+
+  public void testUnstoredFieldsAreSearchableAfterReplay() throws Exception {
+    RtSchema schema = RtSchema.builder().text("title").text("body", false).build();
+    RtEngineConfig config =
+        RtEngineConfig.defaults(schema)
+            .withCodec(org.apache.lucene.tests.util.TestUtil.getDefaultCodec())
+            .withMode(DurabilityMode.CRASH_CONSISTENT)
+            .withSegmentSize(1_000)
+            .withLogBytes(RtEngineConfig.MIN_LOG_BYTES);
+    TermQuery unstored = new TermQuery(new Term("body", "secret"));
+    try (Pool pool = new Pool(createTempDir("unstored"))) {
+      try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
+        for (int i = 0; i < 30; i++) { // all in the live segment: only the log holds them
+          engine.add(new RtDocument("d" + i, Map.of("title", "t" + i, "body", "secret b" + i)));
+        }
+        assertEquals(30, count(engine, unstored));
+        Path image = pool.crash(false);
+        try (NvmDirectory recovered = openImage(image);
+            RtEngine reopened = RtEngine.open(recovered, config)) {
+          assertEquals(30, reopened.recoveries().get(0).operationsReplayed());
+          assertEquals("unstored field after a crash", 30, count(reopened, unstored));
+          assertEquals(Map.of("title", "t7"), reopened.get("d7").fields());
+        }
+      }
+      try (RtEngine reopened = RtEngine.open(pool.nvm, config)) {
+        assertEquals("unstored field after a close", 30, count(reopened, unstored));
+      }
+    }
+  }
+
+  private static int count(RtEngine engine, TermQuery q) throws IOException {
+    try (RtSnapshot s = engine.acquireSnapshot()) {
+      return s.searcher().count(q);
     }
   }
 
