@@ -61,8 +61,12 @@ final class DocumentInverter {
             case STORED -> new InvertedField(name, kind, new BytesRef[0], new int[0][], 0, 0);
           });
     }
+    boolean storesEverything = true;
+    for (String name : doc.fields().keySet()) {
+      storesEverything &= schema.isStored(name);
+    }
     byte[] stored = LogDocumentCodec.encode(doc, schema::isStored);
-    return new InvertedDocument(doc, stored, !schema.hasUnstoredFields(), id, fields);
+    return new InvertedDocument(doc, stored, storesEverything, id, fields);
   }
 
   private static BytesRef validId(String id) {

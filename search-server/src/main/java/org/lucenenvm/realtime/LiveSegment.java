@@ -218,7 +218,7 @@ final class LiveSegment {
     return infos;
   }
 
-  /** The stored fields of {@code doc} as Document bytes ({@link LogDocumentCodec}): do not modify. */
+  /** The stored fields of {@code doc} as {@link LogDocumentCodec} Document bytes: do not modify. */
   byte[] storedDocument(int doc) {
     return stored[doc];
   }

@@ -2,6 +2,7 @@ package org.lucenenvm.realtime;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -62,15 +63,33 @@ final class LogDocumentCodec {
   /**
    * Offers the fields of {@code document} (Document bytes) to {@code visitor} in order until it
    * wants no more; returns the offset after the last field read.
+   *
+   * @throws IllegalArgumentException if the bytes end early or hold a negative count or length
    */
   static int visitFields(byte[] document, FieldVisitor visitor) throws IOException {
     ByteArrayDataInput in = new ByteArrayDataInput(document);
-    for (int count = in.readVInt(); count > 0; count--) {
-      if (visitor.field(in.readString(), in.readString())) {
+    int count = in.readVInt();
+    if (count < 0) {
+      throw new IllegalArgumentException("negative field count " + count);
+    }
+    for (; count > 0; count--) {
+      if (visitor.field(readString(in, document), readString(in, document))) {
         break;
       }
     }
     return in.getPosition();
+  }
+
+  /** A String whose length is checked against the bytes left before anything is allocated. */
+  private static String readString(ByteArrayDataInput in, byte[] document) {
+    int length = in.readVInt();
+    int at = in.getPosition();
+    if (length < 0 || length > document.length - at) {
+      throw new IllegalArgumentException(
+          "string of " + length + " bytes at offset " + at + " of " + document.length);
+    }
+    in.skipBytes(length);
+    return new String(document, at, length, StandardCharsets.UTF_8);
   }
 
   /**

@@ -14,9 +14,9 @@ import org.lucenenvm.cache.ResultCacheSettings;
  * {@link Codec#getDefault()} (Lucene104), 10,000-doc segments, 256 MiB DRAM budget, unlimited NVM
  * budget, {@link PipelinePolicy#EAGER_ENGRAVE_LAZY_POINTER}, {@link DurabilityMode#VOLATILE},
  * merges of at most 10 segments, at most 10 segments per partition, a flush queue of 4 segments,
- * one partition, a 128 MiB ingest log per partition (crash-consistent mode only) and a 30 s wait for room in it,
- * statistics per query and no result cache. Copies with one setting changed come from the {@code
- * with...} methods.
+ * one partition, a 128 MiB ingest log per partition (crash-consistent mode only) and a 30 s wait
+ * for room in it, statistics per query and no result cache. Copies with one setting changed come
+ * from the {@code with...} methods.
  *
  * @param schema the fields documents may carry
  * @param analyzer analyzer for {@link FieldKind#TEXT} fields (also used for nothing else)

@@ -29,11 +29,6 @@ public final class RtSchema {
     return !unstored.contains(field);
   }
 
-  /** Whether some declared field is not stored. */
-  boolean hasUnstoredFields() {
-    return !unstored.isEmpty();
-  }
-
   /** Starts an empty schema. */
   public static Builder builder() {
     return new Builder();

@@ -11,6 +11,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.lucene.search.IndexSearcher;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -100,11 +101,14 @@ final class ApiHandler extends Handler.Abstract {
    * close with unread bytes in the socket sends a reset, which can discard the error reply before
    * the client reads it. Bodies declared up to twice the size limit are drained (a refused body
    * costs at most what two accepted ones would); a larger one is not read, and its client may see
-   * the connection reset instead of the 413.
+   * the connection reset instead of the 413. A client that sent {@code Expect: 100-continue} has
+   * sent no body yet: reading would tell it to send, so nothing is read.
    */
   private void drainBody(Request request) {
     long length = request.getLength();
-    if (length > 0 && length - maxBodyBytes <= maxBodyBytes) {
+    boolean waitsForContinue =
+        request.getHeaders().contains(HttpHeader.EXPECT, HttpHeaderValue.CONTINUE.asString());
+    if (length > 0 && length - maxBodyBytes <= maxBodyBytes && !waitsForContinue) {
       try {
         Content.Source.consumeAll(request);
       } catch (IOException e) {

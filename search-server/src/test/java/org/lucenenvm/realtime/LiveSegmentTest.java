@@ -152,7 +152,8 @@ public class LiveSegmentTest extends LuceneTestCase {
       terms[i] = new BytesRef(new byte[IndexWriter.MAX_TERM_LENGTH + 1]);
     }
     fields.set(j, new InvertedField(f.name(), f.kind(), terms, positions, f.length(), f.norm()));
-    return new InvertedDocument(doc.document(), doc.stored(), doc.storesEverything(), doc.id(), fields);
+    return new InvertedDocument(
+        doc.document(), doc.stored(), doc.storesEverything(), doc.id(), fields);
   }
 
   /** A delete copies one block, and older deletions keep their view. */

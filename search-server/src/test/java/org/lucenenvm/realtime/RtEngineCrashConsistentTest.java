@@ -146,7 +146,9 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
         }
       }
       try (RtEngine reopened = RtEngine.open(pool.nvm, config)) {
+        assertEquals(30, reopened.recoveries().get(0).operationsReplayed());
         assertEquals("unstored field after a close", 30, count(reopened, unstored));
+        assertEquals(Map.of("title", "t7"), reopened.get("d7").fields());
       }
     }
   }

@@ -100,11 +100,17 @@ final class LiveServer implements AutoCloseable {
       request.append(h).append("\r\n");
     }
     request.append("Connection: close\r\n\r\n");
-    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
-      socket.setSoTimeout(30_000);
+    try (Socket socket = connect()) {
       socket.getOutputStream().write(request.toString().getBytes(StandardCharsets.UTF_8));
       return readResponse(socket.getInputStream());
     }
+  }
+
+  /** A raw connection to the server, whose reads time out after 30 s. */
+  Socket connect() throws IOException {
+    Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port());
+    socket.setSoTimeout(30_000);
+    return socket;
   }
 
   /**
@@ -117,7 +123,8 @@ final class LiveServer implements AutoCloseable {
     while (!endsWithBlankLine(headBytes)) {
       int b = in.read();
       if (b < 0) {
-        throw new EOFException("connection closed after " + headBytes.size() + " bytes of a response head");
+        throw new EOFException(
+            "connection closed after " + headBytes.size() + " bytes of a response head");
       }
       headBytes.write(b);
     }
@@ -129,7 +136,8 @@ final class LiveServer implements AutoCloseable {
       }
     }
     byte[] body = length < 0 ? in.readAllBytes() : in.readNBytes(Math.toIntExact(length));
-    return new RawRes(Integer.parseInt(head.split(" ", 3)[1]), head, new String(body, StandardCharsets.UTF_8));
+    int status = Integer.parseInt(head.split(" ", 3)[1]);
+    return new RawRes(status, head, new String(body, StandardCharsets.UTF_8));
   }
 
   private static boolean endsWithBlankLine(ByteArrayOutputStream bytes) {
