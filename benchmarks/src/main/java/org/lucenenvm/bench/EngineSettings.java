@@ -25,7 +25,7 @@ public record EngineSettings(
     DurabilityMode mode, PipelinePolicy policy, String codec, int segmentSize, long dramBudgetBytes, long poolBytes,
     int partitions, RtCache cache, int statisticsLag, int maxSegments) {
 
-  /** The default codec of the engine's segments (Lucene104 until NvmCodec measures faster). */
+  /** The default codec of the engine's segments: Lucene104, faster than NvmCodec inside the engine (benchmarks/results/wrt-1m-codec). */
   public static final String DEFAULT_CODEC = "Lucene104";
 
   /** {@link #maxSegments()} that keeps the engine's own default. */

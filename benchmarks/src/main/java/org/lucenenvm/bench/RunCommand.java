@@ -53,8 +53,9 @@ final class RunCommand implements Callable<Integer> {
       description = "WRT runs of the real-time engine, <volatile|graceful>-<eager|lazy>-<eager|lazy> (engrave, pointer update), 'none' = no run (default ${DEFAULT-VALUE}).")
   List<String> rt;
 
-  @Option(names = "--rt-codec", defaultValue = EngineSettings.DEFAULT_CODEC, description = "Codec of the engine's segments (default ${DEFAULT-VALUE}).")
-  String rtCodec;
+  @Option(names = "--rt-codec", split = ",", defaultValue = EngineSettings.DEFAULT_CODEC,
+      description = "Codecs of the engine's segments, one engine row per codec, e.g. Lucene104,NvmCodec (default ${DEFAULT-VALUE}).")
+  List<String> rtCodec;
 
   @Option(names = "--rt-segment-size", defaultValue = "10000", description = "Documents per live segment of the engine (default ${DEFAULT-VALUE}).")
   int rtSegmentSize;
@@ -126,7 +127,7 @@ final class RunCommand implements Callable<Integer> {
 
   /** Options a forked child never inherits: it gets its own output and work directory and the selection of its one row. */
   private static final Set<String> NOT_INHERITED =
-      Set.of("--out", "--work-dir", "--forks", "--child-jvm-opts", "--modes", "--configs", "--nrt", "--rt", "--rt-cache");
+      Set.of("--out", "--work-dir", "--forks", "--child-jvm-opts", "--modes", "--configs", "--nrt", "--rt", "--rt-codec", "--rt-cache");
 
   @Override
   public Integer call() throws Exception {
@@ -140,10 +141,12 @@ final class RunCommand implements Callable<Integer> {
     List<RefreshPolicy> policies = policySpecs.stream().map(RefreshPolicy::parse).toList();
     List<EngineRow> engines = new ArrayList<>();
     for (String engine : !modes.contains("wrt") || rt.equals(List.of("none")) ? List.<String>of() : rt) {
-      EngineSettings parsed = EngineSettings.parse(engine, rtCodec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions)
-          .withStatisticsLag(rtStatisticsLag).withMaxSegments(rtMaxSegments == null ? EngineSettings.DEFAULT_MAX_SEGMENTS : rtMaxSegments);
-      for (String cache : rtCache) {
-        engines.add(new EngineRow(engine, cache, parsed.withCache(RtCache.parse(cache))));
+      for (String codec : rtCodec) {
+        EngineSettings parsed = EngineSettings.parse(engine, codec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions)
+            .withStatisticsLag(rtStatisticsLag).withMaxSegments(rtMaxSegments == null ? EngineSettings.DEFAULT_MAX_SEGMENTS : rtMaxSegments);
+        for (String cache : rtCache) {
+          engines.add(new EngineRow(engine, codec, cache, parsed.withCache(RtCache.parse(cache))));
+        }
       }
     }
     Files.createDirectories(out);
@@ -227,7 +230,7 @@ final class RunCommand implements Callable<Integer> {
     }
     for (EngineRow engine : engines) {
       rows.add(new ForkedRun.Row(engine.settings().label(),
-          List.of("--modes", "wrt", "--nrt", "none", "--rt", engine.spec(), "--rt-cache", engine.cache())));
+          List.of("--modes", "wrt", "--nrt", "none", "--rt", engine.spec(), "--rt-codec", engine.codec(), "--rt-cache", engine.cache())));
     }
     ForkedRun forked = new ForkedRun(rows, inheritedArgs(), ChildJvm.options(childJvmOpts), out, workDir, keepIndexes);
     forked.start();
@@ -271,13 +274,14 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /**
-   * One engine row: its {@code --rt} and {@code --rt-cache} values and the settings they make.
+   * One engine row: its {@code --rt}, {@code --rt-codec} and {@code --rt-cache} values and the settings they make.
    *
    * @param spec the {@code --rt} value
+   * @param codec one of the {@code --rt-codec} values
    * @param cache the {@code --rt-cache} value
    * @param settings the engine's settings
    */
-  private record EngineRow(String spec, String cache, EngineSettings settings) {}
+  private record EngineRow(String spec, String codec, String cache, EngineSettings settings) {}
 
   private void appendFacts(EngineFacts facts) {
     try {
