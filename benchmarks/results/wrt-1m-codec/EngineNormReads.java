@@ -1,5 +1,5 @@
 import java.nio.file.*; import java.util.*;
-import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.analysis.standard.StandardAnalyzer; import org.lucenenvm.bench.TaskFile; import org.lucenenvm.bench.Workload;
 import org.apache.lucene.index.Term; import org.apache.lucene.search.*;
 import org.lucenenvm.realtime.*; import org.lucenenvm.store.NvmDirectory;
 public class EngineNormReads {
@@ -13,9 +13,7 @@ public class EngineNormReads {
       Thread.sleep(Long.parseLong(a[4]));
       System.out.println("stats: "+e.stats());
       Map<String,long[]> per=new TreeMap<>();
-      for(String t:Files.readAllLines(Path.of(a[1]))){ if(t.startsWith("#")||t.isBlank()) continue; String cat=t.substring(0,t.indexOf(':')); String q=t.substring(t.indexOf(':')+1).split("#")[0].trim();
-        BooleanQuery.Builder b=new BooleanQuery.Builder(); String[] ws=q.split("\\s+"); Query query;
-        if(ws.length==1) query=new TermQuery(new Term("body",ws[0])); else { for(String w:ws){ boolean must=w.startsWith("+"); b.add(new TermQuery(new Term("body",must?w.substring(1):w)), must?BooleanClause.Occur.MUST:BooleanClause.Occur.SHOULD);} query=b.build(); }
+      for(var c:Workload.parse(TaskFile.read(Path.of(a[1])), List.of(), "body", new StandardAnalyzer(), 42).byCategory().entrySet()) for(Query query:c.getValue()){ String cat=c.getKey();
         long s0=NormCount.SEGMENT.sum(), l0=NormCount.LIVE.sum(); e.search(query,10);
         long[] v=per.computeIfAbsent(cat,k->new long[3]); v[0]+=NormCount.SEGMENT.sum()-s0; v[1]+=NormCount.LIVE.sum()-l0; v[2]++; }
       for(var x:per.entrySet()) System.out.printf("%-12s norm reads per query: segments %,10.0f live %,8.0f%n", x.getKey(), (double)x.getValue()[0]/x.getValue()[2], (double)x.getValue()[1]/x.getValue()[2]);

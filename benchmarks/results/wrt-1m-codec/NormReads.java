@@ -1,6 +1,6 @@
 // Norm reads (one per scored document) per query class on plain Lucene, for a segment layout: args corpus tasks docs tailSegmentDocs tailSegments. Run: java --add-modules jdk.incubator.vector -Xmx6g -cp benchmarks/target/benchmarks.jar NormReads.java <corpus> <tasks> 200000 10000 5
 import java.io.*; import java.nio.file.*; import java.util.*;
-import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.analysis.standard.StandardAnalyzer; import org.lucenenvm.bench.TaskFile; import org.lucenenvm.bench.Workload;
 import org.apache.lucene.document.*; import org.apache.lucene.index.*; import org.apache.lucene.search.*; import org.apache.lucene.store.*;
 public class NormReads {
   static long reads;
@@ -33,9 +33,7 @@ public class NormReads {
         StringBuilder sizes=new StringBuilder(); for(LeafReaderContext c:r.leaves()) sizes.append(c.reader().maxDoc()).append(' ');
         System.out.println("leaves: "+sizes);
         Map<String,long[]> per=new TreeMap<>();
-        for(String t:Files.readAllLines(Path.of(a[1]))){ if(t.startsWith("#")||t.isBlank()) continue; String cat=t.substring(0,t.indexOf(':')); String q=t.substring(t.indexOf(':')+1).split("#")[0].trim();
-          BooleanQuery.Builder b=new BooleanQuery.Builder(); String[] ws=q.split("\\s+"); Query query;
-          if(ws.length==1) query=new TermQuery(new Term("body",ws[0])); else { for(String w:ws){ boolean must=w.startsWith("+"); b.add(new TermQuery(new Term("body",must?w.substring(1):w)), must?BooleanClause.Occur.MUST:BooleanClause.Occur.SHOULD);} query=b.build(); }
+        for(var c:Workload.parse(TaskFile.read(Path.of(a[1])), List.of(), "body", new StandardAnalyzer(), 42).byCategory().entrySet()) for(Query query:c.getValue()){ String cat=c.getKey();
           long before=reads; s.search(query,10); long[] v=per.computeIfAbsent(cat,k->new long[2]); v[0]+=reads-before; v[1]++; }
         for(var e:per.entrySet()) System.out.printf("%-12s norm reads per query %,10.0f%n", e.getKey(), (double)e.getValue()[0]/e.getValue()[1]);
       }
