@@ -70,7 +70,7 @@ public record EngineFacts(
       "configuration,docs,dram_budget_bytes,peak_dram_bytes,sampled_max_dram_bytes,largest_dram_segment_bytes,"
           + "sampled_max_live_bytes,end_dram_bytes,end_nvm_bytes,end_segments,max_segments_per_partition,close_ms,reopen_ms,reopened_docs,reopened_nvm_bytes,"
           + "segment_wait_ms,"
-          + "cache_hits,cache_partial_hits,cache_misses,cache_hit_rate,cache_evictions,cache_invalidations,cache_entries,cache_bytes,"
+          + "cache_hits,cache_partial_hits,cache_misses,cache_hit_rate,cache_evictions,cache_invalidations,cache_entries,cache_bytes,cache_tail_resumes,"
           + "restart_cache_hit_rate,"
           + CacheOutcomeLatency.HEADER;
 
@@ -110,10 +110,10 @@ public record EngineFacts(
 
   private static List<String> cacheFields(ResultCacheStats c) {
     if (c == null) {
-      return Collections.nCopies(8, "");
+      return Collections.nCopies(9, "");
     }
     return List.of(Long.toString(c.hits()), Long.toString(c.partialHits()), Long.toString(c.misses()),
         CsvTable.number(c.hitRate(), 4), Long.toString(c.evictions()), Long.toString(c.invalidations()),
-        Long.toString(c.entries()), Long.toString(c.bytes()));
+        Long.toString(c.entries()), Long.toString(c.bytes()), Long.toString(c.tailResumes()));
   }
 }

@@ -83,7 +83,7 @@ public class TestCsvTable {
     Path dir = tmp.getRoot().toPath();
     new EngineFacts("RT-volatile-eager-lazy", 200, 1024, 900, 800, 300, 5000, 700, 4096, "{INGESTED=2, ENGRAVED=5}", 10,
         12.34, -1, -1, -1, 1.25, null, null, null, null).appendTo(dir);
-    ResultCacheStats cache = new ResultCacheStats(3, 1, 4, 2, 5, 0, 6, 7, 100);
+    ResultCacheStats cache = new ResultCacheStats(3, 1, 8, 4, 2, 5, 0, 6, 7, 100);
     CacheOutcomeLatency latency = new CacheOutcomeLatency();
     latency.record(CacheOutcome.HIT, 12_000);
     latency.record(CacheOutcome.BYPASSED, 1);
@@ -102,9 +102,9 @@ public class TestCsvTable {
     assertEquals(
         List.of(
             EngineFacts.HEADER,
-            "RT-volatile-eager-lazy,200,1024,900,800,300,5000,700,4096,{INGESTED=2  ENGRAVED=5},10,12.3,,,,1.3,,,,,,,,,,,,,,,",
+            "RT-volatile-eager-lazy,200,1024,900,800,300,5000,700,4096,{INGESTED=2  ENGRAVED=5},10,12.3,,,,1.3,,,,,,,,,,,,,,,,",
             "RT-graceful-eager-lazy,200,1024,900,800,300,5000,700,4096,{COMMITTED=1},3,0.5,98.8,200,8192,0.0,3,1,4,"
-                + String.format(Locale.ROOT, "%.4f", cache.hitRate()) + ",2,5,6,7,"
+                + String.format(Locale.ROOT, "%.4f", cache.hitRate()) + ",2,5,6,7,8,"
                 + String.format(Locale.ROOT, "%.4f", cache.hitRate()) + ",1,12.0,12.0,0,,"),
         lines);
     assertEquals(

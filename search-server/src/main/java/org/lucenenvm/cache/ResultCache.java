@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Predicate;
@@ -25,6 +26,10 @@ import java.util.function.Predicate;
  * the queued hits first, or when enough are queued and the write lock is free. The storage is only
  * written under the write lock, so a lookup never reads an entry being written or freed (the NVM
  * tier's crash and restart guarantees are the {@link EntryStore}'s and do not depend on it).
+ *
+ * <p>Beside each resident entry the cache may keep the {@link TailResult} of the query's last tail
+ * search ({@link #tail}, {@link #keepTail}), on the heap whatever the tier: at most one per entry,
+ * dropped with it, and not counted in {@link ResultCacheStats#bytes()} (k hits each).
  */
 public final class ResultCache implements Closeable {
   private final EntryStorage storage;
@@ -32,6 +37,8 @@ public final class ResultCache implements Closeable {
   private final AdmissionRule admission;
   /** Single-term key to the disjunction keys whose entries hold that term's part. */
   private final Map<QueryKey, Set<QueryKey>> partHolders = new HashMap<>();
+  /** The last tail search of resident keys (only while their entry is resident). */
+  private final Map<QueryKey, TailResult> tails = new ConcurrentHashMap<>();
   /** Disjunction keys that missed recently, least recent first (see {@link #miss}). */
   private final RecentKeys recentDisjunctionMisses;
 
@@ -41,6 +48,7 @@ public final class ResultCache implements Closeable {
 
   private final LongAdder hits = new LongAdder();
   private final LongAdder partialHits = new LongAdder();
+  private final LongAdder tailResumes = new LongAdder();
   private final LongAdder misses = new LongAdder();
   private final LongAdder evictions = new LongAdder();
   private final LongAdder invalidations = new LongAdder();
@@ -117,6 +125,31 @@ public final class ResultCache implements Closeable {
         lock.writeLock().unlock();
       }
     }
+  }
+
+  /** The tail result kept for {@code key}, or null; the engine checks it against its snapshot. */
+  public TailResult tail(QueryKey key) {
+    return tails.get(key);
+  }
+
+  /**
+   * Keeps {@code tail} as {@code key}'s tail result, replacing the one before, if {@code key}'s
+   * entry is resident (a tail result never outlives its entry).
+   */
+  public void keepTail(QueryKey key, TailResult tail) {
+    lock.readLock().lock();
+    try {
+      if (policy.isResident(key)) {
+        tails.put(key, tail);
+      }
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** Records that a hit's tail search resumed from a tail result instead of searching it all. */
+  public void tailResumed() {
+    tailResumes.increment();
   }
 
   /**
@@ -236,6 +269,7 @@ public final class ResultCache implements Closeable {
       return new ResultCacheStats(
           hits.sum(),
           partialHits.sum(),
+          tailResumes.sum(),
           misses.sum(),
           evictions.sum(),
           invalidations.sum(),
@@ -293,6 +327,7 @@ public final class ResultCache implements Closeable {
         }
       }
     }
+    tails.remove(key);
     storage.remove(key);
   }
 

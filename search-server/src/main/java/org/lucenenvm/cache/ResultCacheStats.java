@@ -6,6 +6,8 @@ package org.lucenenvm.cache;
  * @param hits queries answered from their own entry (only the tail searched)
  * @param partialHits single-term queries answered from a term part of a disjunction's entry
  *     (Partial Type I)
+ * @param tailResumes hits whose tail search resumed where the query's previous tail search ended
+ *     (only the documents added since were searched; see {@link TailResult})
  * @param misses keyable queries computed in full
  * @param evictions entries dropped by the policy or for room
  * @param invalidations entries dropped because their segments were merged away, their epoch ended
@@ -18,6 +20,7 @@ package org.lucenenvm.cache;
 public record ResultCacheStats(
     long hits,
     long partialHits,
+    long tailResumes,
     long misses,
     long evictions,
     long invalidations,

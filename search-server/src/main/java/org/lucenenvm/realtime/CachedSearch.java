@@ -29,12 +29,12 @@ import org.lucenenvm.cache.SegmentTag;
  * The engine's search with the segment-aware result cache (SPIRIT): a keyable query's top-k over
  * the segments of the statistics epoch ({@link StatisticsMode#PER_EPOCH}) comes from its entry, or
  * is computed and offered to the cache; the tail (live segments, and Lucene segments outside the
- * epoch) is always searched now; the two are merged as Lucene ranks hits (score descending, then
- * document order). Scores are those of an uncached search because both use the epoch's
+ * epoch) is searched now ({@link TailSearch}), from where the query's previous tail search ended
+ * when that still holds (only the documents added since); the two are merged as Lucene ranks hits
+ * (score descending, then document order). Scores are those of an uncached search because both use the epoch's
  * statistics, and keyable queries always run in their canonical form ({@link QueryKeys#toQuery}).
  * A miss searches the epoch segments and the tail with one weight; a hit searches only the tail,
- * with a weight whose terms are looked up in the tail leaves alone ({@link
- * #tailWeight}).
+ * with a weight whose terms are looked up in the leaves it searches alone ({@link #tailWeight}).
  *
  * <p>An entry answers a snapshot when it was computed over exactly the snapshot's epoch segments
  * (same partitions and ids, in order), for at least the k asked (or holds every match), and none of
@@ -80,20 +80,30 @@ final class CachedSearch {
     }
     RtSnapshot.SnapshotSearcher s = snapshot.searcherFor(timeout);
     try {
-      int[] tail = snapshot.tailLeaves();
       Head head = cachedHead(key, k, segments, s);
       Weight allLeaves = null;
       if (head == null) {
         boolean repeated = cache.miss(key);
         allLeaves = s.weightFor(QueryKeys.toQuery(key));
+        List<SegmentTag> epoch = tags(segments);
         head =
-            new Head(computeAndOffer(key, allLeaves, k, segments, s, repeated), CacheOutcome.MISS);
+            new Head(
+                computeAndOffer(key, epoch, allLeaves, k, segments, s, repeated),
+                epoch,
+                CacheOutcome.MISS);
       }
       TopDocs merged = head.top();
-      if (tail.length > 0) {
-        // a hit's weight looks the terms up in the tail alone, the only leaves it searches
-        Weight tailWeight = allLeaves != null ? allLeaves : tailWeight(s, key, tail);
-        merged = merge(k, head.top(), s.searchLeaves(tailWeight, k, tail));
+      if (snapshot.tailLeaves().length > 0) {
+        // a miss's weight serves the tail too; a hit's looks the terms up in the leaves it searches
+        TailSearch.Found tail =
+            TailSearch.search(snapshot, s, key, head.epoch(), allLeaves, k, cache.tail(key));
+        if (tail.resumed()) {
+          cache.tailResumed();
+        }
+        if (tail.next() != null) {
+          cache.keepTail(key, tail.next());
+        }
+        merged = merge(k, head.top(), tail.top());
       }
       return RtSnapshot.result(merged, s, withStoredFields).withCache(head.outcome());
     } catch (ExitableDirectoryReader.ExitingReaderException e) {
@@ -132,8 +142,8 @@ final class CachedSearch {
     return true;
   }
 
-  /** The epoch part of an answer, and whether an entry gave it. */
-  private record Head(TopDocs top, CacheOutcome outcome) {}
+  /** The epoch part of an answer, the epoch's segments, and whether an entry gave it. */
+  private record Head(TopDocs top, List<SegmentTag> epoch, CacheOutcome outcome) {}
 
   /** The epoch part of the answer from a valid entry, or null (a miss). */
   private Head cachedHead(
@@ -146,7 +156,7 @@ final class CachedSearch {
       TopDocs top = answer(own, own.results(), k, segments, s);
       if (top != null) {
         cache.hit(key, false);
-        return new Head(top, CacheOutcome.HIT);
+        return new Head(top, own.segments(), CacheOutcome.HIT);
       }
     }
     if (key.operator() == QueryKey.Operator.SINGLE) {
@@ -156,7 +166,7 @@ final class CachedSearch {
           TopDocs top = answer(holder, holder.termPart(part.get()), k, segments, s);
           if (top != null) {
             cache.hit(holder.key(), true);
-            return new Head(top, CacheOutcome.PARTIAL_HIT);
+            return new Head(top, holder.segments(), CacheOutcome.PARTIAL_HIT);
           }
         }
       }
@@ -224,7 +234,11 @@ final class CachedSearch {
 
   private static boolean sameSegments(
       CacheEntry entry, List<RtSnapshot.SnapshotSegment> segments) {
-    List<SegmentTag> tags = entry.segments();
+    return sameSegments(entry.segments(), segments);
+  }
+
+  /** Whether {@code tags} name exactly {@code segments} (partitions and ids, in order). */
+  static boolean sameSegments(List<SegmentTag> tags, List<RtSnapshot.SnapshotSegment> segments) {
     if (tags.size() != segments.size()) {
       return false;
     }
@@ -238,6 +252,15 @@ final class CachedSearch {
     return true;
   }
 
+  /** Tags of {@code segments} as they are now. */
+  private static List<SegmentTag> tags(List<RtSnapshot.SnapshotSegment> segments) {
+    List<SegmentTag> tags = new ArrayList<>(segments.size());
+    for (RtSnapshot.SnapshotSegment segment : segments) {
+      tags.add(new SegmentTag(segment.partition(), segment.id(), segment.deletionCount()));
+    }
+    return tags;
+  }
+
   /**
    * Searches the epoch segments with {@code weight} (the query's, shared with the tail search),
    * offers the result to the cache unless the search timed out, and returns it; the compute time
@@ -248,6 +271,7 @@ final class CachedSearch {
    */
   private TopDocs computeAndOffer(
       QueryKey key,
+      List<SegmentTag> tags,
       Weight weight,
       int k,
       List<RtSnapshot.SnapshotSegment> segments,
@@ -273,10 +297,6 @@ final class CachedSearch {
         }
         parts.add(toList(part, segments, s));
       }
-    }
-    List<SegmentTag> tags = new ArrayList<>(segments.size());
-    for (RtSnapshot.SnapshotSegment segment : segments) {
-      tags.add(new SegmentTag(segment.partition(), segment.id(), segment.deletionCount()));
     }
     cache.admit(new CacheEntry(key, k, computeNanos, tags, toList(head, segments, s), parts));
     return head;

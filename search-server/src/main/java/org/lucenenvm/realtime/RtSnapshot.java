@@ -3,7 +3,6 @@ package org.lucenenvm.realtime;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -185,6 +184,11 @@ public final class RtSnapshot implements Closeable {
     return reader.layout().tailLeaves();
   }
 
+  /** The segments of {@link #tailLeaves()}, in the same order. */
+  List<TailLeaf> tail() {
+    return reader.layout().tail();
+  }
+
   /**
    * One Lucene segment of a snapshot.
    *
@@ -195,15 +199,27 @@ public final class RtSnapshot implements Closeable {
    */
   record SnapshotSegment(int partition, long id, int deletionCount, int leaf) {}
 
+  /**
+   * One leaf of a snapshot's tail.
+   *
+   * @param partition the partition that holds it
+   * @param id its segment id (unique within the partition; a live segment's flush keeps it)
+   * @param live whether it is a live segment (its documents bound by this snapshot) rather than a
+   *     Lucene segment outside the statistics epoch
+   * @param deletionCount its deleted documents in this snapshot
+   * @param leaf its leaf ordinal in the snapshot's reader
+   */
+  record TailLeaf(int partition, long id, boolean live, int deletionCount, int leaf) {}
+
   /** The epoch segments and the tail leaves of a snapshot. */
-  private record Layout(List<SnapshotSegment> segments, int[] tailLeaves) {
-    static Layout of(List<TableView.Bound> bounds, int[] leavesPerPartition, int leafCount) {
+  private record Layout(List<SnapshotSegment> segments, int[] tailLeaves, List<TailLeaf> tail) {
+    static Layout of(List<TableView.Bound> bounds, int[] leavesPerPartition) {
       List<SnapshotSegment> lucene = new ArrayList<>();
-      int[] tail = new int[leafCount];
-      int tailCount = 0;
+      List<TailLeaf> tail = new ArrayList<>();
       int leaf = 0;
       for (int p = 0; p < bounds.size(); p++) {
-        TableView view = bounds.get(p).view();
+        TableView.Bound bound = bounds.get(p);
+        TableView view = bound.view();
         long[] ids = view.segmentIds();
         int[] deletionCounts = view.deletionCounts();
         boolean[] inEpoch = view.inEpoch();
@@ -211,14 +227,18 @@ public final class RtSnapshot implements Closeable {
           if (inEpoch[i]) {
             lucene.add(new SnapshotSegment(p, ids[i], deletionCounts[i], leaf++));
           } else {
-            tail[tailCount++] = leaf++;
+            tail.add(new TailLeaf(p, ids[i], false, deletionCounts[i], leaf++));
           }
         }
-        for (int i = ids.length; i < leavesPerPartition[p]; i++) {
-          tail[tailCount++] = leaf++;
+        for (int i = 0; i < leavesPerPartition[p] - ids.length; i++) {
+          tail.add(new TailLeaf(p, bound.liveIds()[i], true, bound.liveDeletionCounts()[i], leaf++));
         }
       }
-      return new Layout(List.copyOf(lucene), Arrays.copyOf(tail, tailCount));
+      int[] tailLeaves = new int[tail.size()];
+      for (int i = 0; i < tailLeaves.length; i++) {
+        tailLeaves[i] = tail.get(i).leaf();
+      }
+      return new Layout(List.copyOf(lucene), tailLeaves, List.copyOf(tail));
     }
   }
 
@@ -259,7 +279,7 @@ public final class RtSnapshot implements Closeable {
     Layout layout() {
       Layout known = layout;
       if (known == null) {
-        known = Layout.of(bounds, leavesPerPartition, leaves().size());
+        known = Layout.of(bounds, leavesPerPartition);
         layout = known; // a racing thread computes the same layout
       }
       return known;
@@ -354,12 +374,21 @@ public final class RtSnapshot implements Closeable {
 
     /** {@link #searchLeaves(Query, int, int[])} with a weight of a {@code weightFor} method. */
     TopDocs searchLeaves(Weight weight, int k, int[] leafOrds) throws IOException {
-      TopScoreDocCollector collector = newCollector(k);
       List<LeafReaderContext> leaves = getIndexReader().leaves();
       LeafReaderContextPartition[] parts = new LeafReaderContextPartition[leafOrds.length];
       for (int i = 0; i < leafOrds.length; i++) {
         parts[i] = LeafReaderContextPartition.createForEntireSegment(leaves.get(leafOrds[i]));
       }
+      return searchPartitions(weight, k, parts);
+    }
+
+    /**
+     * {@link #searchLeaves(Weight, int, int[])} over document ranges of leaves ({@code parts}
+     * disjoint, in doc id order).
+     */
+    TopDocs searchPartitions(Weight weight, int k, LeafReaderContextPartition[] parts)
+        throws IOException {
+      TopScoreDocCollector collector = newCollector(k);
       search(parts, weight, collector);
       return collector.topDocs();
     }

@@ -170,20 +170,34 @@ final class TableView {
     if (segments.maxDoc() > 0) {
       readers.add(segments);
     }
+    long[] liveIds = new long[liveSegments.size()];
+    int[] liveDeletionCounts = new int[liveSegments.size()];
+    int bound = 0;
     for (int i = 0; i < liveSegments.size(); i++) {
-      LiveLeafReader live = liveSegments.get(i).reader(liveDescriptors.get(i).deletions());
+      SegmentDescriptor descriptor = liveDescriptors.get(i);
+      DeletedDocs deletions = descriptor.deletions();
+      LiveLeafReader live = liveSegments.get(i).reader(deletions);
       if (live.maxDoc() > 0) {
         readers.add(live);
+        liveIds[bound] = descriptor.id();
+        liveDeletionCounts[bound++] = deletions == null ? 0 : deletions.count();
       }
     }
-    return new Bound(this, readers);
+    return new Bound(
+        this,
+        readers,
+        Arrays.copyOf(liveIds, bound),
+        Arrays.copyOf(liveDeletionCounts, bound));
   }
 
   /**
    * One query's binding of a view: the readers it searches (the shared segments, then the live
-   * tail). Closing it drops the query's reference to the view.
+   * tail), and the ids and deletion counts of the live segments bound, in reader order. Closing it
+   * drops the query's reference to the view.
    */
-  record Bound(TableView view, List<IndexReader> readers) implements Closeable {
+  record Bound(
+      TableView view, List<IndexReader> readers, long[] liveIds, int[] liveDeletionCounts)
+      implements Closeable {
     @Override
     public void close() throws IOException {
       view.release();

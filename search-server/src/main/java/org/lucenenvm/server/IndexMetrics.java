@@ -23,8 +23,8 @@ import java.util.function.ToLongFunction;
  * (by state), and counters {@code lucenenvm_index_ingested_docs_total}, {@code
  * lucenenvm_index_queries_total}, {@code lucenenvm_pipeline_busy_seconds_total} (by stage); for
  * indexes with a result cache, counters {@code lucenenvm_cache_hits_total}, {@code
- * _partial_hits_total}, {@code _misses_total}, {@code _evictions_total}, {@code
- * _invalidations_total} and gauges {@code lucenenvm_cache_entries}, {@code _bytes}, {@code
+ * _partial_hits_total}, {@code _tail_resumes_total}, {@code _misses_total}, {@code
+ * _evictions_total}, {@code _invalidations_total} and gauges {@code lucenenvm_cache_entries}, {@code _bytes}, {@code
  * _capacity_bytes}; all labelled {@code index}.
  */
 final class IndexMetrics implements MultiCollector {
@@ -87,6 +87,7 @@ final class IndexMetrics implements MultiCollector {
     cached.values().removeIf(s -> s.cache() == null);
     out.add(counter("lucenenvm_cache_hits", "Queries answered from their cache entry", cached, s -> s.cache().hits()));
     out.add(counter("lucenenvm_cache_partial_hits", "Single-term queries answered from a disjunction's entry", cached, s -> s.cache().partialHits()));
+    out.add(counter("lucenenvm_cache_tail_resumes", "Cache hits whose tail search resumed where the previous one ended", cached, s -> s.cache().tailResumes()));
     out.add(counter("lucenenvm_cache_misses", "Cacheable queries computed in full", cached, s -> s.cache().misses()));
     out.add(counter("lucenenvm_cache_evictions", "Cache entries evicted", cached, s -> s.cache().evictions()));
     out.add(counter("lucenenvm_cache_invalidations", "Cache entries dropped as no longer valid", cached, s -> s.cache().invalidations()));

@@ -121,6 +121,45 @@ public class ResultCacheTest extends LuceneTestCase {
     }
   }
 
+  public void testATailResultLivesOnlyWithItsEntry() {
+    try (ResultCache cache = ResultCache.inDram(settings(1 << 16, CachePolicy.Kind.LRU, 0))) {
+      QueryKey key = EntryStoreTest.key(QueryKey.Operator.SINGLE, "x");
+      TailResult tail =
+          new TailResult(
+              List.of(new SegmentTag(0, 1, 0)),
+              10,
+              List.of(new TailSegment(0, 2, true, 5, 0)),
+              new ResultList(1, true, List.of(new ScoredDoc(0, 4, 1.5f))));
+      cache.keepTail(key, tail);
+      assertNull("no entry: not kept", cache.tail(key));
+      cache.admit(entry(key, 3));
+      cache.keepTail(key, tail);
+      assertSame(tail, cache.tail(key));
+      cache.tailResumed();
+      assertEquals(1, cache.stats().tailResumes());
+      cache.invalidate(key);
+      assertNull("dropped with its entry", cache.tail(key));
+      cache.admit(entry(key, 3));
+      assertNull("a new entry starts without one", cache.tail(key));
+    }
+  }
+
+  public void testATailResultNamesOnlyCoveredDocuments() {
+    List<SegmentTag> epoch = List.of(new SegmentTag(0, 1, 0));
+    List<TailSegment> segments = List.of(new TailSegment(0, 2, true, 5, 0));
+    expectThrows(
+        IllegalArgumentException.class,
+        () ->
+            new TailResult(
+                epoch, 10, segments, new ResultList(1, true, List.of(new ScoredDoc(0, 5, 1f)))));
+    expectThrows(
+        IllegalArgumentException.class,
+        () ->
+            new TailResult(
+                epoch, 10, segments, new ResultList(1, true, List.of(new ScoredDoc(1, 0, 1f)))));
+    expectThrows(IllegalArgumentException.class, () -> new TailSegment(0, 2, true, -1, 0));
+  }
+
   public void testPartHoldersFollowTheirEntries() {
     try (ResultCache cache = ResultCache.inDram(settings(1 << 16, CachePolicy.Kind.LRU, 0))) {
       QueryKey or = EntryStoreTest.key(QueryKey.Operator.OR, "x", "y");

@@ -23,7 +23,8 @@ import org.lucenenvm.cache.ResultCacheSettings;
  * alone: its answer (documents, order, scores, total) equals an uncached search after documents
  * were added since its entry was computed, both in a flushed segment outside the statistics epoch
  * and in the live segment, for single terms (one of them only in the tail), conjunctions and
- * disjunctions, with and without a timeout.
+ * disjunctions, with and without a timeout; a hit resumes the tail search where the previous
+ * one ended.
  */
 public class CachedHitTailTest extends LuceneTestCase {
   private static final int SEGMENT = ResultCacheRestartTest.SEGMENT;
@@ -79,6 +80,56 @@ public class CachedHitTailTest extends LuceneTestCase {
         assertEquals(q.toString(), CacheOutcome.HIT, search(engine, q, () -> false));
       }
       assertTrue(engine.count(parser.parse(TAIL_ONLY)) > 0);
+    }
+  }
+
+  /**
+   * A hit resumes the tail search where the query's previous one ended: with documents added to
+   * the live segment between hits every answer still equals the uncached one, and a deletion in
+   * the live segment makes the next hit search the whole tail again (then resume after it).
+   */
+  public void testHitsResumeTheTailWhereTheLastEnded() throws Exception {
+    Random r = new Random(random().nextLong());
+    RtEngineConfig config =
+        RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
+            .withSegmentSize(SEGMENT)
+            .withMergeFactor(10)
+            .withResultCache(
+                ResultCacheSettings.of(
+                    ResultCacheSettings.Tier.DRAM, 1 << 20, CachePolicy.Kind.LRU, 0));
+    QueryParser parser = new QueryParser("body", new StandardAnalyzer());
+    List<Query> queries = new ArrayList<>();
+    for (String q : QUERIES) {
+      queries.add(parser.parse(q));
+    }
+    try (ByteBuffersDirectory nvm = new ByteBuffersDirectory();
+        RtEngine engine = RtEngine.open(nvm, config)) {
+      for (int i = 0; i < SEGMENT; i++) {
+        engine.add(TestCorpus.randomDocument(r, "doc" + i));
+      }
+      ResultCacheRestartTest.awaitFlushed(engine, SEGMENT);
+      for (Query q : queries) {
+        assertEquals(q.toString(), CacheOutcome.MISS, search(engine, q, null));
+      }
+      int next = SEGMENT;
+      while (next < SEGMENT + SEGMENT / 2) { // the live segment grows between hits
+        for (int n = 1 + r.nextInt(3); n > 0; n--, next++) {
+          engine.add(withTailOnlyWord(TestCorpus.randomDocument(r, "doc" + next), r.nextBoolean()));
+        }
+        Query q = queries.get(r.nextInt(queries.size()));
+        assertEquals(q.toString(), CacheOutcome.HIT, search(engine, q, null));
+      }
+      long resumed = engine.cacheStats().tailResumes();
+      assertTrue("no hit resumed its tail", resumed > 0);
+
+      Query q = queries.get(0);
+      search(engine, q, null);
+      resumed = engine.cacheStats().tailResumes();
+      assertTrue(engine.delete("doc" + (next - 1))); // a live document
+      assertEquals(CacheOutcome.HIT, search(engine, q, null));
+      assertEquals("a new deletion: the whole tail", resumed, engine.cacheStats().tailResumes());
+      assertEquals(CacheOutcome.HIT, search(engine, q, null));
+      assertEquals("resumed again", resumed + 1, engine.cacheStats().tailResumes());
     }
   }
 

@@ -22,11 +22,13 @@ import org.lucenenvm.store.PoolPaths;
  * engraving and merging underneath: on the same snapshot, every answer through the result cache
  * equals the uncached answer (documents, order, scores; the total when both are exact), for LRU,
  * DLIRS and GDSF, the DRAM and NVM tiers, one and two partitions and statistics epochs that leave out
- * up to two flushed segments (searched with the tail), including caches small enough to evict.
+ * up to two flushed segments (searched with the tail), including caches small enough to evict,
+ * with hits resuming their tail search where the query's last one ended.
  */
 public class ResultCacheDifferentialTest extends LuceneTestCase {
   public void testCachedAnswersEqualUncached() throws Exception {
     long partialHits = 0;
+    long tailResumes = 0;
     for (int run = 0; run < 5; run++) {
       Random r = new Random(random().nextLong());
       // LRU, DLIRS, GDSF, LRU, DLIRS: each policy with a cache small enough to evict
@@ -50,6 +52,7 @@ public class ResultCacheDifferentialTest extends LuceneTestCase {
           RtEngine engine = RtEngine.open(nvm, config)) {
         ResultCacheStats stats = runOps(r, engine, 2_500);
         partialHits += stats.partialHits();
+        tailResumes += stats.tailResumes();
         assertTrue("no hit: " + stats, stats.hits() > 0);
         assertTrue("no miss: " + stats, stats.misses() > 0);
         assertTrue("nothing invalidated: " + stats, stats.invalidations() > 0);
@@ -57,6 +60,7 @@ public class ResultCacheDifferentialTest extends LuceneTestCase {
       }
     }
     assertTrue("no Partial Type I hit", partialHits > 0);
+    assertTrue("no hit resumed its tail", tailResumes > 0);
   }
 
   public void testCacheNeedsEpochStatistics() {
