@@ -19,6 +19,11 @@
  *   <li><b>Entries</b> ({@link org.lucenenvm.cache.CacheEntry}): SPIRIT-style, a top-k (segment, doc
  *       and score) plus the total hit count, tagged with the segments it was computed over and
  *       their deletion generations ({@link org.lucenenvm.cache.SegmentTag}).
+ *   <li><b>Tail results</b> ({@link org.lucenenvm.cache.TailResult}): beside an entry, on the
+ *       heap, what the query's last search of the tail (live segments, segments outside the
+ *       epoch) found over how many documents of each ({@link org.lucenenvm.cache.TailSegment});
+ *       live segments only grow by appending, so the next hit searches only the documents added
+ *       since.
  *   <li><b>Storage</b> ({@link org.lucenenvm.cache.EntryStore} over a {@link
  *       org.lucenenvm.cache.TlsfAllocator}): a fixed region, DRAM or a pre-allocated NVM region,
  *       with O(1) allocation; entries are published by a slot store written last, behind persist
