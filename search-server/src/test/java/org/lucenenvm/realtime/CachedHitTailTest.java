@@ -43,28 +43,12 @@ public class CachedHitTailTest extends LuceneTestCase {
 
   public void testHitsEqualUncachedWithATail() throws Exception {
     Random r = new Random(random().nextLong());
-    RtEngineConfig config =
-        RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
-            .withSegmentSize(SEGMENT)
-            .withMergeFactor(10)
-            .withStatisticsLagSegments(1) // the next flushed segment stays outside the epoch
-            .withResultCache(
-                ResultCacheSettings.of(
-                    ResultCacheSettings.Tier.DRAM, 1 << 20, CachePolicy.Kind.LRU, 0));
     QueryParser parser = new QueryParser("body", new StandardAnalyzer());
-    List<Query> queries = new ArrayList<>();
-    for (String q : QUERIES) {
-      queries.add(parser.parse(q));
-    }
+    List<Query> queries = parse(parser);
+    // the next flushed segment stays outside the epoch
     try (ByteBuffersDirectory nvm = new ByteBuffersDirectory();
-        RtEngine engine = RtEngine.open(nvm, config)) {
-      for (int i = 0; i < SEGMENT; i++) {
-        engine.add(TestCorpus.randomDocument(r, "doc" + i));
-      }
-      ResultCacheRestartTest.awaitFlushed(engine, SEGMENT);
-      for (Query q : queries) {
-        assertEquals(q.toString(), CacheOutcome.MISS, search(engine, q, null));
-      }
+        RtEngine engine = RtEngine.open(nvm, cachedConfig(1))) {
+      missAfterOneFlush(engine, r, queries);
       int docs = 2 * SEGMENT + 30; // one more flushed segment and 30 live documents
       for (int i = SEGMENT; i < docs; i++) {
         engine.add(withTailOnlyWord(TestCorpus.randomDocument(r, "doc" + i), i % 3 == 0));
@@ -90,27 +74,10 @@ public class CachedHitTailTest extends LuceneTestCase {
    */
   public void testHitsResumeTheTailWhereTheLastEnded() throws Exception {
     Random r = new Random(random().nextLong());
-    RtEngineConfig config =
-        RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
-            .withSegmentSize(SEGMENT)
-            .withMergeFactor(10)
-            .withResultCache(
-                ResultCacheSettings.of(
-                    ResultCacheSettings.Tier.DRAM, 1 << 20, CachePolicy.Kind.LRU, 0));
-    QueryParser parser = new QueryParser("body", new StandardAnalyzer());
-    List<Query> queries = new ArrayList<>();
-    for (String q : QUERIES) {
-      queries.add(parser.parse(q));
-    }
+    List<Query> queries = parse(new QueryParser("body", new StandardAnalyzer()));
     try (ByteBuffersDirectory nvm = new ByteBuffersDirectory();
-        RtEngine engine = RtEngine.open(nvm, config)) {
-      for (int i = 0; i < SEGMENT; i++) {
-        engine.add(TestCorpus.randomDocument(r, "doc" + i));
-      }
-      ResultCacheRestartTest.awaitFlushed(engine, SEGMENT);
-      for (Query q : queries) {
-        assertEquals(q.toString(), CacheOutcome.MISS, search(engine, q, null));
-      }
+        RtEngine engine = RtEngine.open(nvm, cachedConfig(0))) {
+      missAfterOneFlush(engine, r, queries);
       int next = SEGMENT;
       while (next < SEGMENT + SEGMENT / 2) { // the live segment grows between hits
         for (int n = 1 + r.nextInt(3); n > 0; n--, next++) {
@@ -175,6 +142,37 @@ public class CachedHitTailTest extends LuceneTestCase {
           }
         }
       }
+    }
+  }
+
+  /** Segments of {@link #SEGMENT} documents, a DRAM LRU cache, an epoch lagging {@code lag}. */
+  private static RtEngineConfig cachedConfig(int lag) {
+    return RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
+        .withSegmentSize(SEGMENT)
+        .withMergeFactor(10)
+        .withStatisticsLagSegments(lag)
+        .withResultCache(
+            ResultCacheSettings.of(
+                ResultCacheSettings.Tier.DRAM, 1 << 20, CachePolicy.Kind.LRU, 0));
+  }
+
+  private static List<Query> parse(QueryParser parser) throws Exception {
+    List<Query> queries = new ArrayList<>();
+    for (String q : QUERIES) {
+      queries.add(parser.parse(q));
+    }
+    return queries;
+  }
+
+  /** One flushed segment (the epoch), then a first search of each query: a miss. */
+  private static void missAfterOneFlush(RtEngine engine, Random r, List<Query> queries)
+      throws Exception {
+    for (int i = 0; i < SEGMENT; i++) {
+      engine.add(TestCorpus.randomDocument(r, "doc" + i));
+    }
+    ResultCacheRestartTest.awaitFlushed(engine, SEGMENT);
+    for (Query q : queries) {
+      assertEquals(q.toString(), CacheOutcome.MISS, search(engine, q, null));
     }
   }
 
