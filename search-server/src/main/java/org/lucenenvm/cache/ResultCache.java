@@ -29,7 +29,8 @@ import java.util.function.Predicate;
  *
  * <p>Beside each resident entry the cache may keep the {@link TailResult} of the query's last tail
  * search ({@link #tail}, {@link #keepTail}), on the heap whatever the tier: at most one per entry,
- * dropped with it, and not counted in {@link ResultCacheStats#bytes()} (k hits each).
+ * dropped with it, and not counted in {@link ResultCacheStats#bytes()} (k hits and one small
+ * record per tail segment each).
  */
 public final class ResultCache implements Closeable {
   private final EntryStorage storage;
@@ -133,8 +134,10 @@ public final class ResultCache implements Closeable {
   }
 
   /**
-   * Keeps {@code tail} as {@code key}'s tail result, replacing the one before, if {@code key}'s
-   * entry is resident (a tail result never outlives its entry).
+   * Keeps {@code tail} as {@code key}'s tail result, replacing the one before, if {@code key}
+   * has a resident entry; dropping the entry drops it. A tail result computed while the entry was
+   * replaced may be kept with the new entry: it does not depend on the entry (the engine checks
+   * it against each snapshot), so that costs at most a full tail search.
    */
   public void keepTail(QueryKey key, TailResult tail) {
     lock.readLock().lock();

@@ -6,7 +6,8 @@ package org.lucenenvm.cache;
  * @param hits queries answered from their own entry (only the tail searched)
  * @param partialHits single-term queries answered from a term part of a disjunction's entry
  *     (Partial Type I)
- * @param tailResumes hits whose tail search resumed where the query's previous tail search ended
+ * @param tailResumes hits (and partial hits) whose tail search resumed where the query's previous
+ *     tail search ended
  *     (only the documents added since were searched; see {@link TailResult})
  * @param misses keyable queries computed in full
  * @param evictions entries dropped by the policy or for room

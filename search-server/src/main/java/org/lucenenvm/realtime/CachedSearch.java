@@ -24,6 +24,7 @@ import org.lucenenvm.cache.ResultCache;
 import org.lucenenvm.cache.ResultList;
 import org.lucenenvm.cache.ScoredDoc;
 import org.lucenenvm.cache.SegmentTag;
+import org.lucenenvm.cache.TailResult;
 
 /**
  * The engine's search with the segment-aware result cache (SPIRIT): a keyable query's top-k over
@@ -95,12 +96,13 @@ final class CachedSearch {
       TopDocs merged = head.top();
       if (snapshot.tailLeaves().length > 0) {
         // a miss's weight serves the tail too; a hit's looks the terms up in the leaves it searches
+        TailResult previous = cache.tail(key);
         TailSearch.Found tail =
-            TailSearch.search(snapshot, s, key, head.epoch(), allLeaves, k, cache.tail(key));
-        if (tail.resumed()) {
+            TailSearch.search(snapshot, s, key, head.epoch(), allLeaves, k, previous);
+        if (tail.resumed() && head.outcome().isHit()) {
           cache.tailResumed();
         }
-        if (tail.next() != null) {
+        if (tail.next() != null && tail.next() != previous) {
           cache.keepTail(key, tail.next());
         }
         merged = merge(k, head.top(), tail.top());

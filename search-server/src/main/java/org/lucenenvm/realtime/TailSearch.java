@@ -48,8 +48,8 @@ final class TailSearch {
 
   /**
    * The top {@code k} hits of {@code key}'s query in the tail of {@code snapshot} as searched by
-   * {@code s}, resumed from {@code previous} (may be null) where it holds; {@code epoch} tags the
-   * snapshot's epoch segments; {@code weight}, if not null, is a weight of the query valid for
+   * {@code s}, resumed from {@code previous} (may be null) where it holds; {@code epoch} names the
+   * snapshot's epoch segments (partitions and ids; their deletion counts are not used); {@code weight}, if not null, is a weight of the query valid for
    * every leaf (a miss's), else one is made for the leaves searched ({@link
    * CachedSearch#tailWeight}).
    */
@@ -99,7 +99,7 @@ final class TailSearch {
     } else if (parts.isEmpty() && covering != null) {
       next = previous; // nothing was added: it covers the whole tail already
     } else {
-      next = covering(epoch, k, tail, leaves, top);
+      next = coveringWholeTail(epoch, k, tail, leaves, top);
     }
     return new Found(top, covering != null, next);
   }
@@ -165,7 +165,7 @@ final class TailSearch {
   }
 
   /** A tail result of {@code top} covering every document of the snapshot's {@code tail}. */
-  private static TailResult covering(
+  private static TailResult coveringWholeTail(
       List<SegmentTag> epoch,
       int k,
       List<RtSnapshot.TailLeaf> tail,

@@ -45,8 +45,8 @@ public class CachedHitTailTest extends LuceneTestCase {
     Random r = new Random(random().nextLong());
     QueryParser parser = new QueryParser("body", new StandardAnalyzer());
     List<Query> queries = parse(parser);
-    // the next flushed segment stays outside the epoch
     try (ByteBuffersDirectory nvm = new ByteBuffersDirectory();
+        // lag 1: the next flushed segment stays outside the epoch
         RtEngine engine = RtEngine.open(nvm, cachedConfig(1))) {
       missAfterOneFlush(engine, r, queries);
       int docs = 2 * SEGMENT + 30; // one more flushed segment and 30 live documents
