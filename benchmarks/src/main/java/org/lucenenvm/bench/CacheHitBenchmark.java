@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
@@ -14,7 +13,6 @@ import org.lucenenvm.cache.CachePolicy;
 import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.realtime.CacheOutcome;
 import org.lucenenvm.realtime.DurabilityMode;
-import org.lucenenvm.realtime.RtDocument;
 import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineConfig;
 import org.lucenenvm.realtime.RtSearchResult;
@@ -99,7 +97,7 @@ public class CacheHitBenchmark {
           .withResultCache(ResultCacheSettings.of(ResultCacheSettings.Tier.parse(tier), CACHE_BYTES, CachePolicy.Kind.LRU, 0));
       try (NvmDirectory building = NvmDirectory.open(pool, POOL_BYTES); RtEngine writer = RtEngine.open(building, config)) {
         long[] id = {0};
-        CorpusIngest.ingest(corpus, docs, doc -> writer.add(rtDocument(id[0]++, doc)), acked -> {}, "jmh cache ingest");
+        CorpusIngest.ingest(corpus, docs, doc -> writer.add(EngineTarget.rtDocument(id[0]++, doc)), acked -> {}, "jmh cache ingest");
         PipelineIdle.await(writer);
       }
       directory = NvmDirectory.open(pool, POOL_BYTES);
@@ -123,15 +121,10 @@ public class CacheHitBenchmark {
       for (long i = 0; i < docs + tailDocs; i++) {
         LineDoc doc = reader.next();
         if (i >= docs) {
-          engine.add(rtDocument(i, doc));
+          engine.add(EngineTarget.rtDocument(i, doc));
         }
       }
     }
-  }
-
-  private static RtDocument rtDocument(long id, LineDoc doc) {
-    return new RtDocument(Long.toString(id),
-        Map.of(DocumentFactory.TITLE, doc.title(), DocumentFactory.DATE, doc.date(), DocumentFactory.BODY, doc.body()));
   }
 
   /** Closes the engine and deletes the pool and corpus. */

@@ -145,10 +145,15 @@ public final class EngineTarget implements RealTimeTarget {
     return settings.maxSegments() == EngineSettings.DEFAULT_MAX_SEGMENTS ? config : config.withMaxSegments(settings.maxSegments());
   }
 
+  /** {@code doc} as the engine's document {@code id}, with the fields of {@link #SCHEMA}. */
+  static RtDocument rtDocument(long id, LineDoc doc) {
+    return new RtDocument(Long.toString(id),
+        Map.of(DocumentFactory.TITLE, doc.title(), DocumentFactory.DATE, doc.date(), DocumentFactory.BODY, doc.body()));
+  }
+
   @Override
   public void add(LineDoc doc) {
-    engine.add(new RtDocument(Long.toString(nextId++),
-        Map.of(DocumentFactory.TITLE, doc.title(), DocumentFactory.DATE, doc.date(), DocumentFactory.BODY, doc.body())));
+    engine.add(rtDocument(nextId++, doc));
     ingested++;
   }
 

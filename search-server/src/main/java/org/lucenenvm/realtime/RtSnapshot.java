@@ -21,6 +21,7 @@ import org.apache.lucene.index.TermStates;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.CollectionStatistics;
+import org.apache.lucene.search.Collector;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TermStatistics;
 import org.apache.lucene.search.TopScoreDocCollector;
@@ -329,6 +330,25 @@ public final class RtSnapshot implements Closeable {
       return epoch == null
           ? super.termStatistics(term, docFreq, totalTermFreq)
           : epoch.termStatistics(term);
+    }
+
+    /**
+     * Searches {@code ctx} up to its {@code maxDoc} instead of {@link
+     * org.apache.lucene.search.DocIdSetIterator#NO_MORE_DOCS}, the bound Lucene gives a whole
+     * leaf. Lucene 10.5's top-level conjunction ({@code BlockMaxConjunctionBulkScorer}) scores in
+     * windows of at most 65,536 doc ids up to that bound and leaves its lead clause where it is
+     * when a window cannot beat the minimum competitive score. Lucene104 reports a maximal impact
+     * past a list's last full block, so there the lead always runs out; the live tail reports its
+     * exact impacts, so once the earlier leaves hold the top hits, every window of the tail is
+     * non-competitive and the scorer stepped through 32,768 empty ones (each evaluating every
+     * clause's block-max score) on each conjunctive query. No document lies past {@code maxDoc},
+     * so no result changes ({@code SnapshotSearcherLeafBoundTest}).
+     */
+    @Override
+    protected void searchLeaf(
+        LeafReaderContext ctx, int minDocId, int maxDocId, Weight weight, Collector collector)
+        throws IOException {
+      super.searchLeaf(ctx, minDocId, Math.min(maxDocId, ctx.reader().maxDoc()), weight, collector);
     }
 
     /**
