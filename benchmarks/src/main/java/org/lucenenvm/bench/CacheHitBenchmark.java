@@ -97,12 +97,12 @@ public class CacheHitBenchmark {
           .withResultCache(ResultCacheSettings.of(ResultCacheSettings.Tier.parse(tier), CACHE_BYTES, CachePolicy.Kind.LRU, 0));
       try (NvmDirectory building = NvmDirectory.open(pool, POOL_BYTES); RtEngine writer = RtEngine.open(building, config)) {
         long[] id = {0};
-        CorpusIngest.ingest(corpus, docs, doc -> writer.add(EngineTarget.rtDocument(id[0]++, doc)), acked -> {}, "jmh cache ingest");
+        CorpusIngest.ingest(corpus, docs, doc -> writer.add(EngineDocuments.of(id[0]++, doc)), acked -> {}, "jmh cache ingest");
         PipelineIdle.await(writer);
       }
       directory = NvmDirectory.open(pool, POOL_BYTES);
       engine = RtEngine.open(directory, config);
-      addTail(corpus); // while the engine's analyzer is open
+      EngineDocuments.addRange(engine, corpus, docs, tailDocs); // while the engine's analyzer is open
     }
     for (Query q : queries) {
       engine.search(q, K, null, false, true);
@@ -111,18 +111,6 @@ public class CacheHitBenchmark {
       CacheOutcome outcome = engine.search(q, K, null, false, true).cache();
       if (outcome != CacheOutcome.HIT) {
         throw new IllegalStateException("not a cache hit (" + outcome + "): " + q + ", " + engine.cacheStats());
-      }
-    }
-  }
-
-  /** Adds the {@code tailDocs} documents of the corpus after its first {@code docs}, live. */
-  private void addTail(Path corpus) throws IOException {
-    try (LineDocReader reader = LineDocReader.open(corpus)) {
-      for (long i = 0; i < docs + tailDocs; i++) {
-        LineDoc doc = reader.next();
-        if (i >= docs) {
-          engine.add(EngineTarget.rtDocument(i, doc));
-        }
       }
     }
   }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -18,7 +17,6 @@ import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.util.IOUtils;
 import org.lucenenvm.cache.ResultCacheStats;
 import org.lucenenvm.realtime.DurabilityMode;
-import org.lucenenvm.realtime.RtDocument;
 import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineConfig;
 import org.lucenenvm.realtime.RtEngineStats;
@@ -145,15 +143,9 @@ public final class EngineTarget implements RealTimeTarget {
     return settings.maxSegments() == EngineSettings.DEFAULT_MAX_SEGMENTS ? config : config.withMaxSegments(settings.maxSegments());
   }
 
-  /** {@code doc} as the engine's document {@code id}, with the fields of {@link #SCHEMA}. */
-  static RtDocument rtDocument(long id, LineDoc doc) {
-    return new RtDocument(Long.toString(id),
-        Map.of(DocumentFactory.TITLE, doc.title(), DocumentFactory.DATE, doc.date(), DocumentFactory.BODY, doc.body()));
-  }
-
   @Override
   public void add(LineDoc doc) {
-    engine.add(rtDocument(nextId++, doc));
+    engine.add(EngineDocuments.of(nextId++, doc));
     ingested++;
   }
 

@@ -100,14 +100,7 @@ public class LiveTailBenchmark {
       Files.copy(built, trialPool, StandardCopyOption.REPLACE_EXISTING);
       directory = NvmDirectory.open(trialPool, POOL_BYTES);
       engine = RtEngine.open(directory, config);
-      try (LineDocReader reader = LineDocReader.open(corpusFile)) {
-        for (long i = 0; i < docs + tailDocs; i++) {
-          LineDoc doc = reader.next();
-          if (i >= docs) {
-            engine.add(EngineTarget.rtDocument(i, doc));
-          }
-        }
-      }
+      EngineDocuments.addRange(engine, corpusFile, docs, tailDocs);
     }
   }
 
@@ -123,7 +116,7 @@ public class LiveTailBenchmark {
     Files.deleteIfExists(building);
     try (NvmDirectory out = NvmDirectory.open(building, POOL_BYTES); RtEngine writer = RtEngine.open(out, config)) {
       long[] id = {0};
-      CorpusIngest.ingest(corpusFile, docs, doc -> writer.add(EngineTarget.rtDocument(id[0]++, doc)), acked -> {}, "jmh live-tail ingest");
+      CorpusIngest.ingest(corpusFile, docs, doc -> writer.add(EngineDocuments.of(id[0]++, doc)), acked -> {}, "jmh live-tail ingest");
       PipelineIdle.await(writer);
     }
     Files.move(building, pool);
