@@ -21,6 +21,9 @@ final class EngineDocuments {
     try (LineDocReader reader = LineDocReader.open(corpus)) {
       for (long i = 0; i < from + count; i++) {
         LineDoc doc = reader.next();
+        if (doc == null) {
+          throw new IllegalArgumentException(corpus + " holds " + i + " documents, fewer than the " + (from + count) + " needed");
+        }
         if (i >= from) {
           engine.add(of(i, doc));
         }
