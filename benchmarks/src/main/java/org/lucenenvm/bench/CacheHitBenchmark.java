@@ -71,8 +71,7 @@ public class CacheHitBenchmark {
   private Path temp;
   private NvmDirectory directory;
   private RtEngine engine;
-  private List<Query> queries;
-  private int next;
+  private QueryCycle queries;
 
   /** Generates the corpus, builds the engine's index, reopens it and fills the cache. */
   @Setup(Level.Trial)
@@ -89,7 +88,7 @@ public class CacheHitBenchmark {
     List<Task> tasks = new CorpusGenerator(new GeneratorSettings(docs + tailDocs, 42, 200_000, 1.0, 1024, 200))
         .generate(corpus, temp.resolve("corpus.tasks"));
     try (Analyzer analyzer = new StandardAnalyzer()) {
-      queries = Workload.parse(tasks, List.of(category), DocumentFactory.BODY, analyzer, 1).queries(category);
+      queries = new QueryCycle(Workload.parse(tasks, List.of(category), DocumentFactory.BODY, analyzer, 1).queries(category));
       RtEngineConfig config = RtEngineConfig.defaults(EngineTarget.SCHEMA)
           .withAnalyzer(analyzer)
           .withMode(DurabilityMode.GRACEFUL)
@@ -104,10 +103,10 @@ public class CacheHitBenchmark {
       engine = RtEngine.open(directory, config);
       EngineDocuments.addRange(engine, corpus, docs, tailDocs); // while the engine's analyzer is open
     }
-    for (Query q : queries) {
+    for (Query q : queries.all()) {
       engine.search(q, K, null, false, true);
     }
-    for (Query q : queries) {
+    for (Query q : queries.all()) {
       CacheOutcome outcome = engine.search(q, K, null, false, true).cache();
       if (outcome != CacheOutcome.HIT) {
         throw new IllegalStateException("not a cache hit (" + outcome + "): " + q + ", " + engine.cacheStats());
@@ -125,18 +124,12 @@ public class CacheHitBenchmark {
   /** One query answered by its cache entry, cycling through the category's tasks. */
   @Benchmark
   public RtSearchResult hit() throws IOException {
-    return engine.search(nextQuery(), K, null, false, true);
+    return engine.search(queries.next(), K, null, false, true);
   }
 
   /** The same query searched without the cache. */
   @Benchmark
   public RtSearchResult uncached() throws IOException {
-    return engine.search(nextQuery(), K, null, false, false);
-  }
-
-  private Query nextQuery() {
-    Query query = queries.get(next);
-    next = next + 1 == queries.size() ? 0 : next + 1;
-    return query;
+    return engine.search(queries.next(), K, null, false, false);
   }
 }

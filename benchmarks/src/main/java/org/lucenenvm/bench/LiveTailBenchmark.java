@@ -74,8 +74,7 @@ public class LiveTailBenchmark {
   private Path trialPool;
   private NvmDirectory directory;
   private RtEngine engine;
-  private List<Query> queries;
-  private int next;
+  private QueryCycle queries;
 
   /** Opens a copy of the built pool (building it first if needed) and adds the live tail. */
   @Setup(Level.Trial)
@@ -86,11 +85,12 @@ public class LiveTailBenchmark {
     Path corpusFile = Path.of(corpus);
     try (Analyzer analyzer = new StandardAnalyzer()) {
       Workload workload = Workload.parse(TaskFile.read(Path.of(tasks)), List.of(), DocumentFactory.BODY, analyzer, 42);
-      queries = new ArrayList<>();
+      List<Query> mixed = new ArrayList<>();
       for (List<Query> category : workload.byCategory().values()) {
-        queries.addAll(category);
+        mixed.addAll(category);
       }
-      Collections.shuffle(queries, new Random(42));
+      Collections.shuffle(mixed, new Random(42));
+      queries = new QueryCycle(mixed);
       RtEngineConfig config = RtEngineConfig.defaults(EngineTarget.SCHEMA)
           .withAnalyzer(analyzer)
           .withMode(DurabilityMode.GRACEFUL)
@@ -133,8 +133,6 @@ public class LiveTailBenchmark {
   /** One top-10 search of the next query of the mixed stream. */
   @Benchmark
   public RtSearchResult search() throws IOException {
-    Query query = queries.get(next);
-    next = next + 1 == queries.size() ? 0 : next + 1;
-    return engine.search(query, K, null, false, false);
+    return engine.search(queries.next(), K, null, false, false);
   }
 }

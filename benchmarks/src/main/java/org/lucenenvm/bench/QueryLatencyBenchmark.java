@@ -11,7 +11,6 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -51,8 +50,7 @@ public class QueryLatencyBenchmark {
   private Directory directory;
   private DirectoryReader reader;
   private IndexSearcher searcher;
-  private List<Query> queries;
-  private int next;
+  private QueryCycle queries;
 
   /** Generates the corpus and builds and opens the index. */
   @Setup(Level.Trial)
@@ -62,7 +60,7 @@ public class QueryLatencyBenchmark {
     Path corpus = temp.resolve("corpus.txt");
     List<Task> tasks = new CorpusGenerator(new GeneratorSettings(docs, 42, 200_000, 1.0, 1024, 200)).generate(corpus, temp.resolve("corpus.tasks"));
     try (Analyzer analyzer = new StandardAnalyzer()) {
-      queries = Workload.parse(tasks, List.of(category), DocumentFactory.BODY, analyzer, 1).queries(category);
+      queries = new QueryCycle(Workload.parse(tasks, List.of(category), DocumentFactory.BODY, analyzer, 1).queries(category));
       directory = config.createDirectory(Files.createDirectories(temp.resolve("index")));
       IndexWriterConfig iwc = new IndexWriterConfig(analyzer).setCodec(config.codec());
       try (IndexWriter writer = new IndexWriter(directory, iwc)) {
@@ -85,8 +83,6 @@ public class QueryLatencyBenchmark {
   /** One query, cycling through the category's tasks. */
   @Benchmark
   public TopDocs query() throws IOException {
-    Query query = queries.get(next);
-    next = next + 1 == queries.size() ? 0 : next + 1;
-    return searcher.search(query, 10);
+    return searcher.search(queries.next(), 10);
   }
 }
