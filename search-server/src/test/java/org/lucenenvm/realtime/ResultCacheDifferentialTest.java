@@ -29,6 +29,7 @@ public class ResultCacheDifferentialTest extends LuceneTestCase {
   public void testCachedAnswersEqualUncached() throws Exception {
     long partialHits = 0;
     long tailResumes = 0;
+    long smallCacheEvictions = 0;
     for (int run = 0; run < 5; run++) {
       Random r = new Random(random().nextLong());
       // LRU, DLIRS, GDSF, LRU, DLIRS: each policy with a cache small enough to evict
@@ -56,9 +57,14 @@ public class ResultCacheDifferentialTest extends LuceneTestCase {
         assertTrue("no hit: " + stats, stats.hits() > 0);
         assertTrue("no miss: " + stats, stats.misses() > 0);
         assertTrue("nothing invalidated: " + stats, stats.invalidations() > 0);
-        assertTrue("nothing evicted: " + stats, bytes > 8192 || stats.evictions() > 0);
+        if (bytes == 8192) {
+          // invalidations can keep a small cache below its capacity for a whole run; across the
+          // three small-cache runs something must be evicted
+          smallCacheEvictions += stats.evictions();
+        }
       }
     }
+    assertTrue("nothing evicted by the 8 KB caches", smallCacheEvictions > 0);
     assertTrue("no Partial Type I hit", partialHits > 0);
     assertTrue("no hit resumed its tail", tailResumes > 0);
   }
