@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Objects;
 import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.PipelinePolicy;
+import org.lucenenvm.realtime.RtEngineConfig;
 
 /**
  * How a WRT run configures the real-time engine ({@code org.lucenenvm.realtime.RtEngine}).
@@ -20,10 +21,12 @@ import org.lucenenvm.realtime.PipelinePolicy;
  *     RtEngineConfig.statisticsLagSegments}; 0: every flush ends it)
  * @param maxSegments segments per partition the engine's merger keeps the table within ({@code
  *     RtEngineConfig.maxSegments}, fewer leaves per query); {@value #DEFAULT_MAX_SEGMENTS}: the engine's default
+ * @param backgroundNice nice value of the engine's indexer and merger threads ({@code
+ *     RtEngineConfig.backgroundNice})
  */
 public record EngineSettings(
     DurabilityMode mode, PipelinePolicy policy, String codec, int segmentSize, long dramBudgetBytes, long poolBytes,
-    int partitions, RtCache cache, int statisticsLag, int maxSegments) {
+    int partitions, RtCache cache, int statisticsLag, int maxSegments, int backgroundNice) {
 
   /** The default codec of the engine's segments: Lucene104, faster than NvmCodec inside the engine (benchmarks/results/wrt-1m-codec). */
   public static final String DEFAULT_CODEC = "Lucene104";
@@ -59,7 +62,8 @@ public record EngineSettings(
     };
     for (PipelinePolicy p : PipelinePolicy.values()) {
       if (word(p.eagerEngrave()).equals(parts[1]) && word(p.eagerPointer()).equals(parts[2])) {
-        return new EngineSettings(mode, p, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, RtCache.OFF, 0, DEFAULT_MAX_SEGMENTS);
+        return new EngineSettings(mode, p, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, RtCache.OFF, 0, DEFAULT_MAX_SEGMENTS,
+            RtEngineConfig.DEFAULT_BACKGROUND_NICE);
       }
     }
     throw new IllegalArgumentException("bad engine policy '" + parts[1] + "-" + parts[2] + "' in '" + text + "': use eager-lazy, eager-eager or lazy-lazy");
@@ -67,30 +71,37 @@ public record EngineSettings(
 
   /** These settings with result cache {@code c}. */
   public EngineSettings withCache(RtCache c) {
-    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, c, statisticsLag, maxSegments);
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, c, statisticsLag, maxSegments, backgroundNice);
   }
 
   /** These settings with a statistics epoch that leaves out up to {@code segments} new segments. */
   public EngineSettings withStatisticsLag(int segments) {
-    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, segments, maxSegments);
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, segments, maxSegments, backgroundNice);
   }
 
   /** These settings with the engine keeping at most about {@code segments} segments per partition. */
   public EngineSettings withMaxSegments(int segments) {
-    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, statisticsLag, segments);
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, statisticsLag, segments, backgroundNice);
+  }
+
+  /** These settings with the engine's background threads at nice value {@code nice}. */
+  public EngineSettings withBackgroundNice(int nice) {
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, statisticsLag, maxSegments, nice);
   }
 
   /**
    * {@code RT-<mode>-<engrave>-<pointer>}, plus {@code -<codec>} when not the default codec, {@code -p<N>}
    * with more than one partition, {@code -cache-<spec>} with a result cache, {@code -lag<N>} with a
-   * statistics lag and {@code -maxseg<M>} with a segment limit that is not the engine's default.
+   * statistics lag, {@code -maxseg<M>} with a segment limit and {@code -nice<N>} with a background nice value that is not the
+   * engine's default.
    */
   public String label() {
     String modeWord = mode == DurabilityMode.CRASH_CONSISTENT ? "crash" : mode.name().toLowerCase(Locale.ROOT);
     String base = "RT-" + modeWord + "-" + word(policy.eagerEngrave()) + "-" + word(policy.eagerPointer());
     String withCodec = codec.equals(DEFAULT_CODEC) ? base : base + "-" + codec;
     return (partitions == 1 ? withCodec : withCodec + "-p" + partitions) + cache.labelSuffix()
-        + (statisticsLag == 0 ? "" : "-lag" + statisticsLag) + (maxSegments == DEFAULT_MAX_SEGMENTS ? "" : "-maxseg" + maxSegments);
+        + (statisticsLag == 0 ? "" : "-lag" + statisticsLag) + (maxSegments == DEFAULT_MAX_SEGMENTS ? "" : "-maxseg" + maxSegments)
+        + (backgroundNice == RtEngineConfig.DEFAULT_BACKGROUND_NICE ? "" : "-nice" + backgroundNice);
   }
 
   private static String word(boolean eager) {

@@ -139,7 +139,8 @@ public final class EngineTarget implements RealTimeTarget {
             .withMode(settings.mode())
             .withPartitions(settings.partitions())
             .withResultCache(settings.cache().settings())
-            .withStatisticsLagSegments(settings.statisticsLag());
+            .withStatisticsLagSegments(settings.statisticsLag())
+            .withBackgroundNice(settings.backgroundNice());
     return settings.maxSegments() == EngineSettings.DEFAULT_MAX_SEGMENTS ? config : config.withMaxSegments(settings.maxSegments());
   }
 

@@ -108,6 +108,11 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--subtitle", description = "Text added to chart titles (default: corpus size and machine).")
   String subtitle;
 
+  @Option(names = "--rt-background-nice", split = ",", defaultValue = "" + RtEngineConfig.DEFAULT_BACKGROUND_NICE,
+      description = "Nice values (0-19, Linux) of the engine's indexer and merger threads, each run once per value (the row name gets"
+          + " -nice<N> when not the default; default ${DEFAULT-VALUE}).")
+  List<Integer> rtBackgroundNice;
+
   @Option(names = "--rt-max-segments",
       description = "Segments per partition the engine's merger keeps the table within (fewer leaves per query; the row name gets -maxseg<M>;"
           + " default: the engine's own).")
@@ -127,7 +132,8 @@ final class RunCommand implements Callable<Integer> {
 
   /** Options a forked child never inherits: it gets its own output and work directory and the selection of its one row. */
   private static final Set<String> NOT_INHERITED =
-      Set.of("--out", "--work-dir", "--forks", "--child-jvm-opts", "--modes", "--configs", "--nrt", "--rt", "--rt-codec", "--rt-cache");
+      Set.of("--out", "--work-dir", "--forks", "--child-jvm-opts", "--modes", "--configs", "--nrt", "--rt", "--rt-codec", "--rt-cache",
+          "--rt-background-nice");
 
   @Override
   public Integer call() throws Exception {
@@ -145,7 +151,9 @@ final class RunCommand implements Callable<Integer> {
         EngineSettings parsed = EngineSettings.parse(engine, codec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions)
             .withStatisticsLag(rtStatisticsLag).withMaxSegments(rtMaxSegments == null ? EngineSettings.DEFAULT_MAX_SEGMENTS : rtMaxSegments);
         for (String cache : rtCache) {
-          engines.add(new EngineRow(engine, codec, cache, parsed.withCache(RtCache.parse(cache))));
+          for (int nice : rtBackgroundNice) {
+            engines.add(new EngineRow(engine, codec, cache, nice, parsed.withCache(RtCache.parse(cache)).withBackgroundNice(nice)));
+          }
         }
       }
     }
@@ -203,6 +211,13 @@ final class RunCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--rt-max-segments " + rtMaxSegments + ": " + e.getMessage(), e);
       }
     }
+    for (int nice : rtBackgroundNice) {
+      try {
+        RtEngineConfig.defaults(EngineTarget.SCHEMA).withBackgroundNice(nice);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--rt-background-nice " + nice + ": " + e.getMessage(), e);
+      }
+    }
   }
 
   /**
@@ -230,7 +245,8 @@ final class RunCommand implements Callable<Integer> {
     }
     for (EngineRow engine : engines) {
       rows.add(new ForkedRun.Row(engine.settings().label(),
-          List.of("--modes", "wrt", "--nrt", "none", "--rt", engine.spec(), "--rt-codec", engine.codec(), "--rt-cache", engine.cache())));
+          List.of("--modes", "wrt", "--nrt", "none", "--rt", engine.spec(), "--rt-codec", engine.codec(), "--rt-cache", engine.cache(),
+              "--rt-background-nice", Integer.toString(engine.nice()))));
     }
     ForkedRun forked = new ForkedRun(rows, inheritedArgs(), ChildJvm.options(childJvmOpts), out, workDir, keepIndexes);
     forked.start();
@@ -274,14 +290,15 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /**
-   * One engine row: its {@code --rt}, {@code --rt-codec} and {@code --rt-cache} values and the settings they make.
+   * One engine row: its {@code --rt}, {@code --rt-codec}, {@code --rt-cache} and {@code --rt-background-nice} values and the settings they make.
    *
    * @param spec the {@code --rt} value
    * @param codec one of the {@code --rt-codec} values
    * @param cache the {@code --rt-cache} value
+   * @param nice one of the {@code --rt-background-nice} values
    * @param settings the engine's settings
    */
-  private record EngineRow(String spec, String codec, String cache, EngineSettings settings) {}
+  private record EngineRow(String spec, String codec, String cache, int nice, EngineSettings settings) {}
 
   private void appendFacts(EngineFacts facts) {
     try {

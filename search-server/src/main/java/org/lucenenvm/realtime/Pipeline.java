@@ -85,10 +85,18 @@ final class Pipeline {
     this.segmentRoom = segmentRoom;
     this.indexerStage =
         new PipelineStage<>(
-            threadPrefix + "indexer", config.queueCapacity(), this::index, this::fail);
+            threadPrefix + "indexer",
+            config.queueCapacity(),
+            config.backgroundNice(),
+            this::index,
+            this::fail);
     this.mergerStage =
         new PipelineStage<>(
-            threadPrefix + "merger", UNBLOCKING_CAPACITY, this::background, this::fail);
+            threadPrefix + "merger",
+            UNBLOCKING_CAPACITY,
+            config.backgroundNice(),
+            this::background,
+            this::fail);
   }
 
   void start() {

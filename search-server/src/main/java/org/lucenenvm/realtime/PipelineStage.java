@@ -8,7 +8,8 @@ import java.util.function.Consumer;
 
 /**
  * One single-threaded pipeline stage: a daemon thread taking items from a bounded queue and
- * handing them to a handler, measuring the time spent in the handler. A handler failure is passed
+ * handing them to a handler, measuring the time spent in the handler. The thread lowers its own
+ * scheduling priority to the given nice value when it starts ({@link ThreadNiceness}). A handler failure is passed
  * to the failure sink and the stage keeps draining its queue (so producers never block on a dead
  * stage).
  *
@@ -16,6 +17,7 @@ import java.util.function.Consumer;
  */
 final class PipelineStage<T> {
   private static final Object STOP = new Object();
+  private static final System.Logger LOG = System.getLogger(PipelineStage.class.getName());
 
   /** Handles one item. */
   @FunctionalInterface
@@ -30,14 +32,17 @@ final class PipelineStage<T> {
   private final AtomicLong busyNanos = new AtomicLong();
   private final AtomicLong items = new AtomicLong();
   private final Thread thread;
+  private final int nice;
   private volatile boolean stopping;
 
   PipelineStage(
       String name,
       int capacity,
+      int nice,
       Handler<T> handler,
       Consumer<Throwable> onFailure) {
     this.name = name;
+    this.nice = nice;
     this.queue = new LinkedBlockingQueue<>(capacity);
     this.handler = handler;
     this.onFailure = onFailure;
@@ -95,6 +100,15 @@ final class PipelineStage<T> {
 
   @SuppressWarnings("unchecked")
   private void run() {
+    ThreadNiceness.applyToCurrentThread(nice)
+        .ifPresent(
+            why ->
+                LOG.log(
+                    System.Logger.Level.WARNING,
+                    "pipeline thread {0} keeps its priority (nice {1} not applied): {2}",
+                    name,
+                    nice,
+                    why));
     while (true) {
       Object item;
       try {

@@ -15,7 +15,8 @@ import org.lucenenvm.cache.ResultCacheSettings;
  * budget, {@link PipelinePolicy#EAGER_ENGRAVE_LAZY_POINTER}, {@link DurabilityMode#VOLATILE},
  * merges of at most 10 segments, at most 10 segments per partition, a flush queue of 4 segments,
  * one partition, a 128 MiB ingest log per partition (crash-consistent mode only) and a 30 s wait
- * for room in it, statistics per query and no result cache. Copies with one setting changed come
+ * for room in it, statistics per query, no result cache and the background threads at nice 10
+ * (Linux). Copies with one setting changed come
  * from the {@code with...} methods.
  *
  * @param schema the fields documents may carry
@@ -46,6 +47,10 @@ import org.lucenenvm.cache.ResultCacheSettings;
  *     (queueCapacity + 2)}-th of it, so the log holds at most the segments the pipeline can queue
  * @param logFullTimeout how long a write waits for room in a full ingest log before it fails with
  *     {@link IngestLogFullException}
+ * @param backgroundNice the nice value (0 to 19) of the pipeline's indexer and merger threads on
+ *     Linux, so that they yield the CPU to the threads that add documents and answer queries
+ *     (RocksDB lowers its compaction threads' priority the same way); 0 leaves them at their
+ *     process's priority; ignored, with a warning, where the C library cannot set it
  */
 public record RtEngineConfig(
     RtSchema schema,
@@ -65,13 +70,16 @@ public record RtEngineConfig(
     int statisticsLagSegments,
     ResultCacheSettings cache,
     long logBytes,
-    Duration logFullTimeout) {
+    Duration logFullTimeout,
+    int backgroundNice) {
   /** Default {@link #logBytes}: 128 MiB per partition. */
   public static final long DEFAULT_LOG_BYTES = 128L << 20;
   /** Smallest {@link #logBytes}: 64 KiB. */
   public static final long MIN_LOG_BYTES = 64L << 10;
   /** Default {@link #logFullTimeout}: 30 s. */
   public static final Duration DEFAULT_LOG_FULL_TIMEOUT = Duration.ofSeconds(30);
+  /** Default {@link #backgroundNice}. */
+  public static final int DEFAULT_BACKGROUND_NICE = 10;
 
   /** Validates the settings. */
   public RtEngineConfig {
@@ -115,6 +123,10 @@ public record RtEngineConfig(
       throw new IllegalArgumentException(
           "logBytes (ingest log size) must be >= " + MIN_LOG_BYTES + ", got " + logBytes);
     }
+    if (backgroundNice < 0 || backgroundNice > 19) {
+      throw new IllegalArgumentException(
+          "backgroundNice must be in [0, 19] (a Linux nice value), got " + backgroundNice);
+    }
     if (logFullTimeout.isNegative()) {
       throw new IllegalArgumentException("logFullTimeout must be >= 0, got " + logFullTimeout);
     }
@@ -147,7 +159,8 @@ public record RtEngineConfig(
         0,
         ResultCacheSettings.DISABLED,
         DEFAULT_LOG_BYTES,
-        DEFAULT_LOG_FULL_TIMEOUT);
+        DEFAULT_LOG_FULL_TIMEOUT,
+        DEFAULT_BACKGROUND_NICE);
   }
 
   /** Selects the codec by its SPI name (e.g. {@code "Lucene104"}). */
@@ -283,6 +296,13 @@ public record RtEngineConfig(
     return c.build();
   }
 
+  /** Returns a copy whose indexer and merger threads run at nice value {@code nice}. */
+  public RtEngineConfig withBackgroundNice(int nice) {
+    Copy c = new Copy(this);
+    c.backgroundNice = nice;
+    return c.build();
+  }
+
   /** A mutable copy of every setting: the one place that lists them all besides the record. */
   private static final class Copy {
     RtSchema schema;
@@ -303,6 +323,7 @@ public record RtEngineConfig(
     ResultCacheSettings cache;
     long logBytes;
     Duration logFullTimeout;
+    int backgroundNice;
 
     Copy(RtEngineConfig from) {
       schema = from.schema;
@@ -323,6 +344,7 @@ public record RtEngineConfig(
       cache = from.cache;
       logBytes = from.logBytes;
       logFullTimeout = from.logFullTimeout;
+      backgroundNice = from.backgroundNice;
     }
 
     RtEngineConfig build() {
@@ -344,7 +366,8 @@ public record RtEngineConfig(
           statisticsLagSegments,
           cache,
           logBytes,
-          logFullTimeout);
+          logFullTimeout,
+          backgroundNice);
     }
   }
 }
