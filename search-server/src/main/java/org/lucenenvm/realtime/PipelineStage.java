@@ -9,9 +9,9 @@ import java.util.function.Consumer;
 /**
  * One single-threaded pipeline stage: a daemon thread taking items from a bounded queue and
  * handing them to a handler, measuring the time spent in the handler. The thread lowers its own
- * scheduling priority to the given nice value when it starts ({@link ThreadNiceness}). A handler failure is passed
- * to the failure sink and the stage keeps draining its queue (so producers never block on a dead
- * stage).
+ * scheduling priority to the given nice value when it starts ({@link ThreadNiceness}). A handler
+ * failure is passed to the failure sink and the stage keeps draining its queue (so producers
+ * never block on a dead stage).
  *
  * @param <T> item type
  */

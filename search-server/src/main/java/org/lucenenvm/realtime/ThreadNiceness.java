@@ -2,7 +2,6 @@ package org.lucenenvm.realtime;
 
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
-import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.Optional;
@@ -22,47 +21,34 @@ final class ThreadNiceness {
   private static final MethodHandle GETPRIORITY;
 
   static {
-    Linker linker = Linker.nativeLinker();
-    SymbolLookup libc = linker.defaultLookup();
-    GETTID =
-        libc.find("gettid")
-            .map(f -> linker.downcallHandle(f, FunctionDescriptor.of(ValueLayout.JAVA_INT)))
-            .orElse(null);
+    GETTID = libcFunction("gettid", FunctionDescriptor.of(ValueLayout.JAVA_INT));
     SETPRIORITY =
-        libc.find("setpriority")
-            .map(
-                f ->
-                    linker.downcallHandle(
-                        f,
-                        FunctionDescriptor.of(
-                            ValueLayout.JAVA_INT,
-                            ValueLayout.JAVA_INT,
-                            ValueLayout.JAVA_INT,
-                            ValueLayout.JAVA_INT)))
-            .orElse(null);
+        libcFunction(
+            "setpriority",
+            FunctionDescriptor.of(
+                ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
     GETPRIORITY =
-        libc.find("getpriority")
-            .map(
-                f ->
-                    linker.downcallHandle(
-                        f,
-                        FunctionDescriptor.of(
-                            ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT)))
-            .orElse(null);
+        libcFunction(
+            "getpriority",
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
+  }
+
+  /** A handle on the C library's function {@code name}, or null where there is none. */
+  private static MethodHandle libcFunction(String name, FunctionDescriptor descriptor) {
+    Linker linker = Linker.nativeLinker();
+    return linker.defaultLookup().find(name).map(f -> linker.downcallHandle(f, descriptor)).orElse(null);
   }
 
   private ThreadNiceness() {}
 
   /**
-   * Sets the calling thread's nice value to {@code nice} (0 to 19) unless it runs at that nice
+   * Sets the calling thread's nice value to {@code nice} (0 to 19, as {@link
+   * RtEngineConfig#backgroundNice} checks) unless it runs at that nice
    * value or a higher one already (a thread's priority is never raised; 0 leaves it as it is).
    *
    * @return empty if the thread now runs at nice {@code nice} or lower priority, else why not
    */
   static Optional<String> applyToCurrentThread(int nice) {
-    if (nice < 0 || nice > 19) {
-      throw new IllegalArgumentException("nice must be in [0, 19], got " + nice);
-    }
     if (nice == 0) {
       return Optional.empty();
     }
