@@ -36,8 +36,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * (a live tail, fewer than a segment, so nothing flushes; 0: a static engine) and each query of a
  * task category runs once to fill the cache. {@link #hit()} is one top-10 search through the
  * engine's search path (a snapshot, the cache lookup, the search of the live tail, the merge, the
- * result), and setup fails unless every query is then a hit; {@link #uncached()} is the same search
- * without the cache, for comparison. Nothing ingests while it measures. Both tiers ({@code tier=dram,nvm}); the pool lives under {@code java.io.tmpdir}
+ * result), and setup fails unless every query is then a hit; {@link #miss()} drops the query's
+ * entry first; {@link #uncached()} is the same search without the cache, for comparison. Nothing ingests while it measures. Both tiers ({@code tier=dram,nvm}); the pool lives under {@code java.io.tmpdir}
  * (run with {@code -Djava.io.tmpdir=/dev/shm/...} for a tmpfs pool). E.g. {@code java -jar
  * benchmarks.jar jmh CacheHitBenchmark -f 1 -p tier=dram,nvm}.
  */
@@ -111,6 +111,9 @@ public class CacheHitBenchmark {
       if (outcome != CacheOutcome.HIT) {
         throw new IllegalStateException("not a cache hit (" + outcome + "): " + q + ", " + engine.cacheStats());
       }
+      if (!engine.evictCached(q) || engine.search(q, K, null, false, true).cache() != CacheOutcome.MISS) {
+        throw new IllegalStateException("not a miss after its entry was dropped: " + q);
+      }
     }
   }
 
@@ -125,6 +128,19 @@ public class CacheHitBenchmark {
   @Benchmark
   public RtSearchResult hit() throws IOException {
     return engine.search(queries.next(), K, null, false, true);
+  }
+
+  /**
+   * The same query as a miss: its entry is dropped ({@link RtEngine#evictCached}, a write lock and
+   * the policy's removal, included in the time), then searched with the cache, which searches the
+   * epoch segments and the tail, merges, and admits the result again; against {@link #uncached()},
+   * what a miss costs beyond the search itself for the same queries.
+   */
+  @Benchmark
+  public RtSearchResult miss() throws IOException {
+    Query q = queries.next();
+    engine.evictCached(q);
+    return engine.search(q, K, null, false, true);
   }
 
   /** The same query searched without the cache. */

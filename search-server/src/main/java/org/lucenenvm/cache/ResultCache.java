@@ -173,12 +173,15 @@ public final class ResultCache implements Closeable {
     }
   }
 
-  /** Drops {@code key}'s entry because it no longer holds for the current segments. */
-  public void invalidate(QueryKey key) {
+  /**
+   * Drops {@code key}'s entry (it no longer holds for the current segments, or is unwanted);
+   * returns whether it was resident.
+   */
+  public boolean invalidate(QueryKey key) {
     lock.writeLock().lock();
     try {
       applyPendingHits();
-      invalidateLocked(key);
+      return invalidateLocked(key);
     } finally {
       lock.writeLock().unlock();
     }
@@ -199,12 +202,14 @@ public final class ResultCache implements Closeable {
     }
   }
 
-  private void invalidateLocked(QueryKey key) {
-    if (policy.isResident(key)) {
-      policy.remove(key);
-      drop(key);
-      invalidations.increment();
+  private boolean invalidateLocked(QueryKey key) {
+    if (!policy.isResident(key)) {
+      return false;
     }
+    policy.remove(key);
+    drop(key);
+    invalidations.increment();
+    return true;
   }
 
   /**

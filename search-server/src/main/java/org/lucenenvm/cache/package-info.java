@@ -21,9 +21,10 @@
  *       their deletion generations ({@link org.lucenenvm.cache.SegmentTag}).
  *   <li><b>Tail results</b> ({@link org.lucenenvm.cache.TailResult}): beside an entry, on the
  *       heap, what the query's last search of the tail (live segments, segments outside the
- *       epoch) found over how many documents of each ({@link org.lucenenvm.cache.TailSegment});
- *       live segments only grow by appending, so the next hit searches only the documents added
- *       since.
+ *       epoch) found over how many documents of each ({@link org.lucenenvm.cache.TailSegment})
+ *       and above which score (the epoch part's k-th, once the epoch holds more matches than are
+ *       counted exactly); live segments only grow by appending, so the next hit searches only the
+ *       documents added since.
  *   <li><b>Storage</b> ({@link org.lucenenvm.cache.EntryStore} over a {@link
  *       org.lucenenvm.cache.TlsfAllocator}): a fixed region, DRAM or a pre-allocated NVM region,
  *       with O(1) allocation; entries are published by a slot store written last, behind persist

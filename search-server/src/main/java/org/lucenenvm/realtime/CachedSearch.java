@@ -98,7 +98,15 @@ final class CachedSearch {
         // a miss's weight serves the tail too; a hit's looks the terms up in the leaves it searches
         TailResult previous = cache.tail(key);
         TailSearch.Found tail =
-            TailSearch.search(snapshot, s, key, head.epoch(), allLeaves, k, previous);
+            TailSearch.search(
+                snapshot,
+                s,
+                key,
+                head.epoch(),
+                allLeaves,
+                k,
+                TailSearch.floor(head.top(), k),
+                previous);
         if (tail.resumed() && head.outcome().isHit()) {
           cache.tailResumed();
         }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import org.apache.lucene.codecs.CodecUtil;
 import org.apache.lucene.index.QueryTimeout;
@@ -20,6 +21,8 @@ import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.cache.QueryKey;
+import org.lucenenvm.cache.QueryKeys;
 import org.lucenenvm.cache.ResultCache;
 import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.cache.ResultCacheStats;
@@ -387,6 +390,20 @@ public final class RtEngine implements Closeable {
   /** The cached search path, or null when the engine has no cache (for tests). */
   CachedSearch cachedSearch() {
     return cachedSearch;
+  }
+
+  /**
+   * Drops the result cache's entry of {@code query} (its canonical form, {@link QueryKeys}), if
+   * there is one, so that its next search computes it again (a miss); counted as an invalidation.
+   * Returns whether an entry was dropped; false when the engine has no cache or the query cannot be
+   * keyed.
+   */
+  public boolean evictCached(Query query) {
+    if (cachedSearch == null) {
+      return false;
+    }
+    Optional<QueryKey> key = QueryKeys.of(query);
+    return key.isPresent() && cachedSearch.cache().invalidate(key.get());
   }
 
   /** The result cache's counters and sizes, or null when the engine has no cache. */

@@ -408,9 +408,26 @@ public final class RtSnapshot implements Closeable {
      */
     TopDocs searchPartitions(Weight weight, int k, LeafReaderContextPartition[] parts)
         throws IOException {
+      return searchPartitions(weight, k, parts, 0f);
+    }
+
+    /**
+     * {@link #searchPartitions(Weight, int, LeafReaderContextPartition[])} for the hits scoring at
+     * least {@code floor} only, when it is above 0 ({@link ScoreFloorCollector}): the top {@code
+     * k} of those are exact, hits below it may be missing, and the total is a lower bound.
+     */
+    TopDocs searchPartitions(
+        Weight weight, int k, LeafReaderContextPartition[] parts, float floor) throws IOException {
       TopScoreDocCollector collector = newCollector(k);
-      search(parts, weight, collector);
-      return collector.topDocs();
+      if (floor <= 0) {
+        search(parts, weight, collector);
+        return collector.topDocs();
+      }
+      search(parts, weight, new ScoreFloorCollector(collector, floor));
+      TopDocs top = collector.topDocs();
+      return new TopDocs(
+          new TotalHits(top.totalHits.value(), TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO),
+          top.scoreDocs);
     }
 
     private static TopScoreDocCollector newCollector(int k) {

@@ -23,12 +23,16 @@ import org.lucenenvm.cache.TailSegment;
  * tail (its live segments and the Lucene segments outside the statistics epoch), resumed from the
  * query's {@link TailResult} where that still holds, so that only the documents added since are
  * searched (each leaf from the first document it does not cover, as an intra-segment partition);
- * returns a tail result covering the whole tail now, for the next search to resume from.
+ * returns a tail result covering the whole tail now, for the next search to resume from. Where the
+ * epoch part of the answer already holds k hits and only a lower bound of its total (as one search
+ * of all leaves would count then), the tail is searched only for hits that can enter the answer:
+ * those scoring at least the epoch part's k-th score, its floor ({@link ScoreFloorCollector}).
  *
  * <p>A resumed answer equals a search of the whole tail: the tail result's hits are the top-k of
  * the documents it covers, scored with the same epoch's statistics; those documents and their
  * deletions are unchanged, and ties break by the same document order because its segments keep
- * their relative order in the snapshot (checked, see {@link TailResult}).
+ * their relative order in the snapshot (checked, see {@link TailResult}); a tail result searched
+ * with a floor resumes only a search whose floor is at least as high.
  */
 final class TailSearch {
   /** No hit, exactly. */
@@ -49,9 +53,10 @@ final class TailSearch {
   /**
    * The top {@code k} hits of {@code key}'s query in the tail of {@code snapshot} as searched by
    * {@code s}, resumed from {@code previous} (may be null) where it holds; {@code epoch} names the
-   * snapshot's epoch segments (partitions and ids; their deletion counts are not used); {@code weight}, if not null, is a weight of the query valid for
-   * every leaf (a miss's), else one is made for the leaves searched ({@link
-   * CachedSearch#tailWeight}).
+   * snapshot's epoch segments (partitions and ids; their deletion counts are not used); {@code
+   * weight}, if not null, is a weight of the query valid for every leaf (a miss's), else one is
+   * made for the leaves searched ({@link CachedSearch#tailWeight}); {@code floor} is the score
+   * below which no tail hit can enter the answer ({@link #floor}).
    */
   static Found search(
       RtSnapshot snapshot,
@@ -60,11 +65,13 @@ final class TailSearch {
       List<SegmentTag> epoch,
       Weight weight,
       int k,
+      float floor,
       TailResult previous)
       throws IOException {
     List<RtSnapshot.TailLeaf> tail = snapshot.tail();
     List<LeafReaderContext> leaves = s.getIndexReader().leaves();
-    int[] covering = previous == null ? null : coveringLeaves(previous, snapshot, leaves, k);
+    int[] covering =
+        previous == null ? null : coveringLeaves(previous, snapshot, leaves, k, floor);
     int[] from = new int[tail.size()];
     if (covering != null) {
       for (int j = 0; j < covering.length; j++) {
@@ -87,7 +94,7 @@ final class TailSearch {
           weight != null
               ? weight
               : CachedSearch.tailWeight(s, key, Arrays.copyOf(ords, parts.size()));
-      found = s.searchPartitions(w, k, parts.toArray(new LeafReaderContextPartition[0]));
+      found = s.searchPartitions(w, k, parts.toArray(new LeafReaderContextPartition[0]), floor);
     }
     TopDocs top =
         covering == null
@@ -99,19 +106,25 @@ final class TailSearch {
     } else if (parts.isEmpty() && covering != null) {
       next = previous; // nothing was added: it covers the whole tail already
     } else {
-      next = coveringWholeTail(epoch, k, tail, leaves, top);
+      next = coveringWholeTail(epoch, k, floor, tail, leaves, top);
     }
     return new Found(top, covering != null, next);
   }
 
   /**
    * For each segment of {@code previous}, the index of its leaf in the snapshot's tail, or null
-   * when {@code previous} does not hold here: another epoch, too few hits for {@code k}, a segment
-   * gone, shrunk, with new deletions or out of its relative order.
+   * when {@code previous} does not hold here: another epoch, too few hits for {@code k}, searched
+   * above a higher floor than {@code floor}, a segment gone, shrunk, with new deletions or out of
+   * its relative order.
    */
   private static int[] coveringLeaves(
-      TailResult previous, RtSnapshot snapshot, List<LeafReaderContext> leaves, int k) {
+      TailResult previous,
+      RtSnapshot snapshot,
+      List<LeafReaderContext> leaves,
+      int k,
+      float floor) {
     if ((k > previous.k() && !previous.results().complete())
+        || previous.floor() > floor
         || !CachedSearch.sameSegments(previous.epoch(), snapshot.segments())) {
       return null;
     }
@@ -164,10 +177,29 @@ final class TailSearch {
         docs);
   }
 
-  /** A tail result of {@code top} covering every document of the snapshot's {@code tail}. */
+  /**
+   * The score below which no tail hit can enter the top {@code k} when the epoch part of the
+   * answer is {@code head}: its k-th score when it holds k hits and counted only a lower bound of
+   * its matches, else 0 (search every tail document). With an exact head total the tail is searched
+   * whole, so that an answer's total stays exact wherever one search of all leaves counts exactly.
+   */
+  static float floor(TopDocs head, int k) {
+    if (head.scoreDocs.length < k
+        || head.totalHits.relation() != TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO) {
+      return 0f;
+    }
+    return head.scoreDocs[k - 1].score;
+  }
+
+  /**
+   * A tail result of {@code top} covering every document of the snapshot's {@code tail}, searched
+   * above {@code floor} (a resumed search's floor is at least its previous one's, so the union of
+   * the two holds every hit above it).
+   */
   private static TailResult coveringWholeTail(
       List<SegmentTag> epoch,
       int k,
+      float floor,
       List<RtSnapshot.TailLeaf> tail,
       List<LeafReaderContext> leaves,
       TopDocs top) {
@@ -195,6 +227,6 @@ final class TailSearch {
             top.totalHits.value(),
             top.totalHits.relation() == TotalHits.Relation.EQUAL_TO,
             hits);
-    return new TailResult(epoch, k, segments, list);
+    return new TailResult(epoch, k, floor, segments, list);
   }
 }

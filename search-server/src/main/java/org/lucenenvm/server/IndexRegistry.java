@@ -108,6 +108,7 @@ public final class IndexRegistry implements Closeable {
               .withLogBytes(config.logBytes())
               .withLogFullTimeout(config.logFullTimeout())
               .withPartitions(definition.partitions())
+              .withBackgroundNice(config.backgroundNice())
               .withResultCache(config.cache());
       if (config.discardUnverifiable().contains(definition.name())) {
         int discarded = RtEngine.discardUnverifiable(directory);

@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import org.lucenenvm.cache.CachePolicy;
 import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.realtime.DurabilityMode;
+import org.lucenenvm.realtime.RtEngineConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -68,6 +69,9 @@ public final class ServerCli implements Callable<Integer> {
 
   @Option(names = "--partitions", description = "Default executors (document partitions) per new index (default: ${DEFAULT-VALUE}).", defaultValue = "1")
   int partitions;
+
+  @Option(names = "--background-nice", description = "Linux nice value (0-19) of each index's flush and merge threads, so that they yield the cores to requests; 0 runs them at the requests' priority (default: ${DEFAULT-VALUE}).", defaultValue = "" + RtEngineConfig.DEFAULT_BACKGROUND_NICE)
+  int backgroundNice;
 
   @Option(names = "--schema", description = "Default schema of new indexes, e.g. title:text,body:text,lang:keyword,url:stored.")
   String schema;
@@ -135,6 +139,7 @@ public final class ServerCli implements Callable<Integer> {
         .segmentSize(segmentSize)
         .codec(codec)
         .partitions(partitions)
+        .backgroundNice(backgroundNice)
         .defaultSchema(schema == null || schema.isBlank() ? null : Schemas.parse(schema))
         .maxConcurrentRequests(maxConcurrentRequests)
         .maxBodyBytes(maxBody)

@@ -34,6 +34,9 @@ import org.lucenenvm.realtime.RtSchema;
  * @param codec codec SPI name of flushed and merged segments (e.g. {@code NvmCodec}, {@code
  *     Lucene104})
  * @param partitions default number of executors (document partitions) of a new index
+ * @param backgroundNice Linux nice value (0 to 19) of every index's indexer and merger threads,
+ *     so that flushes and merges yield the cores to requests ({@link
+ *     RtEngineConfig#DEFAULT_BACKGROUND_NICE} by default; 0 runs them as requests run)
  * @param defaultSchema schema of indexes created without one (null: a schema is required)
  * @param maxConcurrentRequests requests handled at once; more are refused with 503
  * @param maxBodyBytes largest request body accepted (413 beyond)
@@ -57,6 +60,7 @@ public record ServerConfig(
     int segmentSize,
     String codec,
     int partitions,
+    int backgroundNice,
     RtSchema defaultSchema,
     int maxConcurrentRequests,
     long maxBodyBytes,
@@ -85,6 +89,9 @@ public record ServerConfig(
     require(dramBudgetBytes >= 0, "dramBudgetBytes must be >= 0, got " + dramBudgetBytes);
     require(segmentSize > 0, "segmentSize must be > 0, got " + segmentSize);
     require(partitions >= 1, "partitions must be >= 1, got " + partitions);
+    require(
+        backgroundNice >= 0 && backgroundNice <= 19,
+        "backgroundNice must be in 0..19 (a Linux nice value), got " + backgroundNice);
     require(maxConcurrentRequests >= 1, "maxConcurrentRequests must be >= 1");
     require(maxBodyBytes >= 1024, "maxBodyBytes must be >= 1024, got " + maxBodyBytes);
     require(maxDocumentBytes >= 64, "maxDocumentBytes must be >= 64, got " + maxDocumentBytes);
@@ -172,6 +179,7 @@ public record ServerConfig(
     private int segmentSize = 10_000;
     private String codec = "Lucene104";
     private int partitions = 1;
+    private int backgroundNice = RtEngineConfig.DEFAULT_BACKGROUND_NICE;
     private RtSchema defaultSchema;
     private int maxConcurrentRequests = 32;
     private long maxBodyBytes = 16L << 20;
@@ -243,6 +251,11 @@ public record ServerConfig(
       return this;
     }
 
+    public Builder backgroundNice(int v) {
+      backgroundNice = v;
+      return this;
+    }
+
     public Builder defaultSchema(RtSchema v) {
       defaultSchema = v;
       return this;
@@ -298,6 +311,7 @@ public record ServerConfig(
           segmentSize,
           codec,
           partitions,
+          backgroundNice,
           defaultSchema,
           maxConcurrentRequests,
           maxBodyBytes,

@@ -128,6 +128,7 @@ public class ResultCacheTest extends LuceneTestCase {
           new TailResult(
               List.of(new SegmentTag(0, 1, 0)),
               10,
+              0f,
               List.of(new TailSegment(0, 2, true, 5, 0)),
               new ResultList(1, true, List.of(new ScoredDoc(0, 4, 1.5f))));
       cache.keepTail(key, tail);
@@ -144,20 +145,25 @@ public class ResultCacheTest extends LuceneTestCase {
     }
   }
 
-  public void testATailResultNamesOnlyCoveredDocuments() {
+  public void testATailResultNamesOnlyCoveredDocumentsAndAScoreFloor() {
     List<SegmentTag> epoch = List.of(new SegmentTag(0, 1, 0));
     List<TailSegment> segments = List.of(new TailSegment(0, 2, true, 5, 0));
     expectThrows(
         IllegalArgumentException.class,
         () ->
             new TailResult(
-                epoch, 10, segments, new ResultList(1, true, List.of(new ScoredDoc(0, 5, 1f)))));
+                epoch, 10, 0f, segments, new ResultList(1, true, List.of(new ScoredDoc(0, 5, 1f)))));
     expectThrows(
         IllegalArgumentException.class,
         () ->
             new TailResult(
-                epoch, 10, segments, new ResultList(1, true, List.of(new ScoredDoc(1, 0, 1f)))));
+                epoch, 10, 0f, segments, new ResultList(1, true, List.of(new ScoredDoc(1, 0, 1f)))));
     expectThrows(IllegalArgumentException.class, () -> new TailSegment(0, 2, true, -1, 0));
+    ResultList none = new ResultList(0, true, List.of());
+    for (float floor : new float[] {-1f, Float.NaN, Float.POSITIVE_INFINITY}) {
+      expectThrows(
+          IllegalArgumentException.class, () -> new TailResult(epoch, 10, floor, segments, none));
+    }
   }
 
   public void testPartHoldersFollowTheirEntries() {

@@ -13,7 +13,7 @@ import org.lucenenvm.cache.ResultCacheSettings;
 /**
  * A search reports how the cache took part ({@link RtSearchResult#cache()}), and a disjunction's
  * entry holds its term parts (Partial Type I) only once its key missed a second time; every answer
- * equals the uncached one.
+ * equals the uncached one; {@link RtEngine#evictCached} drops one query's entry.
  */
 public class CacheOutcomeTest extends LuceneTestCase {
   private static final int SEGMENT = ResultCacheRestartTest.SEGMENT;
@@ -47,6 +47,22 @@ public class CacheOutcomeTest extends LuceneTestCase {
       assertEquals(CacheOutcome.MISS, search(engine, or, 20, true));
       assertEquals(CacheOutcome.PARTIAL_HIT, search(engine, other, 20, true));
       assertEquals(1, engine.cacheStats().partialHits());
+
+      long invalidations = engine.cacheStats().invalidations();
+      assertTrue(engine.evictCached(single));
+      assertFalse("already dropped", engine.evictCached(single));
+      assertFalse("not keyable", engine.evictCached(parser.parse("w1*")));
+      assertEquals(invalidations + 1, engine.cacheStats().invalidations());
+      assertEquals("dropped: a partial hit from the disjunction's part", CacheOutcome.PARTIAL_HIT,
+          search(engine, single, 10, true));
+      assertTrue(engine.evictCached(or));
+      assertEquals(CacheOutcome.MISS, search(engine, single, 10, true));
+      assertEquals(CacheOutcome.HIT, search(engine, single, 10, true));
+    }
+    try (ByteBuffersDirectory nvm = new ByteBuffersDirectory();
+        RtEngine uncached =
+            RtEngine.open(nvm, RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA))) {
+      assertFalse("no cache", uncached.evictCached(single));
     }
   }
 

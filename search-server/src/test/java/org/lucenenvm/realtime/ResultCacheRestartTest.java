@@ -144,7 +144,7 @@ public class ResultCacheRestartTest extends LuceneTestCase {
   }
 
   /** Waits (bounded) until the engine holds {@code count} flushed (not live) segments. */
-  private static void awaitSegments(RtEngine engine, int count) throws Exception {
+  static void awaitSegments(RtEngine engine, int count) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (engine.stats().segments().entrySet().stream()
             .filter(e -> e.getKey() != SegmentState.INGESTED)

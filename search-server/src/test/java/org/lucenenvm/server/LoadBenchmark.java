@@ -168,7 +168,7 @@ public final class LoadBenchmark implements Callable<Integer> {
   private static ServerConfig in(ServerConfig base, String name) {
     return new ServerConfig(
         base.host(), base.port(), base.dataDir().resolve(name), base.poolSizeBytes(), base.mode(),
-        base.logBytes(), base.logFullTimeout(), base.discardUnverifiable(), base.dramBudgetBytes(), base.segmentSize(), base.codec(), base.partitions(), base.defaultSchema(),
+        base.logBytes(), base.logFullTimeout(), base.discardUnverifiable(), base.dramBudgetBytes(), base.segmentSize(), base.codec(), base.partitions(), base.backgroundNice(), base.defaultSchema(),
         base.maxConcurrentRequests(), base.maxBodyBytes(), base.maxDocumentBytes(), base.maxResults(),
         base.authToken(), base.queryLimits(), base.cache());
   }

@@ -7,12 +7,16 @@ import static org.junit.Assert.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import org.apache.lucene.util.Constants;
+import org.junit.Assume;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.lucenenvm.cache.CachePolicy;
 import org.lucenenvm.cache.ResultCacheSettings;
+import org.lucenenvm.realtime.ThreadNices;
 
 /** The API end to end over real HTTP: indexes, documents, bulk, search, stats, metrics, restart. */
 public class SearchServerTest {
@@ -179,6 +183,22 @@ public class SearchServerTest {
 
   private static String cacheOf(String searchReply) throws Exception {
     return LiveServer.JSON.readTree(searchReply).get("cache").asText();
+  }
+
+  @Test
+  public void backgroundThreadsRunAtTheConfiguredNice() throws Exception {
+    Assume.assumeTrue("thread nice values are read from /proc", Constants.LINUX);
+    int nice = 6;
+    Assume.assumeTrue(ThreadNices.processNice() < nice);
+    ServerConfig config = LiveServer.config(tmp.newFolder().toPath()).backgroundNice(nice).build();
+    try (LiveServer s = new LiveServer(config)) {
+      assertEquals(201, s.createIndex("news", SCHEMA).status());
+      assertEquals(200, s.send("POST", "/indexes/news/_bulk", ndjson(0, 10)).status());
+      Set<String> stages = new HashSet<>(ThreadNices.stageThreads(0));
+      stages.addAll(ThreadNices.stageThreads(1));
+      Map<String, Set<Integer>> seen = ThreadNices.await(stages, nice);
+      assertTrue("pipeline threads' nice values: " + seen, ThreadNices.allAt(seen, stages, nice));
+    }
   }
 
   @Test

@@ -15,6 +15,7 @@ import org.junit.rules.TemporaryFolder;
 import org.lucenenvm.cache.CachePolicy;
 import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.realtime.DurabilityMode;
+import org.lucenenvm.realtime.RtEngineConfig;
 import picocli.CommandLine;
 
 /** Settings come from defaults, then the config file, then the command line. */
@@ -119,6 +120,7 @@ public class ServerCliTest {
             "segment-size=500",
             "codec=NvmCodec",
             "partitions=3",
+            "background-nice=4",
             "schema=title:text,lang:keyword",
             "auth-token=abc",
             "max-body=1m",
@@ -140,6 +142,7 @@ public class ServerCliTest {
     assertEquals(8L << 20, c.dramBudgetBytes());
     assertEquals(500, c.segmentSize());
     assertEquals(3, c.partitions());
+    assertEquals(4, c.backgroundNice());
     assertEquals(Map.of("title", "text", "lang", "keyword"), Schemas.toMap(c.defaultSchema()));
     assertEquals("abc", c.authToken());
     assertEquals(1L << 20, c.maxBodyBytes());
@@ -162,6 +165,10 @@ public class ServerCliTest {
     IllegalArgumentException budget =
         assertThrows(IllegalArgumentException.class, () -> parse("--search-timeout", "2m"));
     assertTrue(budget.getMessage(), budget.getMessage().contains("maxSearchTimeout must be >= searchTimeout"));
+    IllegalArgumentException nice =
+        assertThrows(IllegalArgumentException.class, () -> parse("--background-nice", "20"));
+    assertTrue(nice.getMessage(), nice.getMessage().contains("backgroundNice must be in 0..19"));
+    assertEquals(RtEngineConfig.DEFAULT_BACKGROUND_NICE, parse().backgroundNice());
     IllegalArgumentException expansions =
         assertThrows(IllegalArgumentException.class, () -> parse("--max-expansions", "2000"));
     assertTrue(expansions.getMessage(), expansions.getMessage().contains("maxExpansions must be in 1..maxClauseCount (1024)"));
