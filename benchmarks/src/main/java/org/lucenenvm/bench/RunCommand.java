@@ -213,7 +213,7 @@ final class RunCommand implements Callable<Integer> {
     }
     for (int nice : rtBackgroundNice) {
       try {
-        RtEngineConfig.defaults(EngineTarget.SCHEMA).withBackgroundNice(nice);
+        RtEngineConfig.requireBackgroundNice(nice);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("--rt-background-nice " + nice + ": " + e.getMessage(), e);
       }

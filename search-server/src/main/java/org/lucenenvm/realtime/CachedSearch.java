@@ -105,7 +105,7 @@ final class CachedSearch {
                 head.epoch(),
                 allLeaves,
                 k,
-                TailSearch.floor(head.top(), k),
+                head.top(),
                 previous);
         if (tail.resumed() && head.outcome().isHit()) {
           cache.tailResumed();

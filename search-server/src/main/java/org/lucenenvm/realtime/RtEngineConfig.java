@@ -123,10 +123,7 @@ public record RtEngineConfig(
       throw new IllegalArgumentException(
           "logBytes (ingest log size) must be >= " + MIN_LOG_BYTES + ", got " + logBytes);
     }
-    if (backgroundNice < 0 || backgroundNice > 19) {
-      throw new IllegalArgumentException(
-          "backgroundNice must be in [0, 19] (a Linux nice value), got " + backgroundNice);
-    }
+    requireBackgroundNice(backgroundNice);
     if (logFullTimeout.isNegative()) {
       throw new IllegalArgumentException("logFullTimeout must be >= 0, got " + logFullTimeout);
     }
@@ -294,6 +291,19 @@ public record RtEngineConfig(
     Copy c = new Copy(this);
     c.logFullTimeout = timeout;
     return c.build();
+  }
+
+  /**
+   * Checks that {@code nice} can be a {@link #backgroundNice} (a Linux nice value, 0 to 19), for
+   * settings that carry one to an engine (the server's).
+   *
+   * @throws IllegalArgumentException naming the setting and the range
+   */
+  public static void requireBackgroundNice(int nice) {
+    if (nice < 0 || nice > 19) {
+      throw new IllegalArgumentException(
+          "backgroundNice must be in 0..19 (a Linux nice value), got " + nice);
+    }
   }
 
   /** Returns a copy whose indexer and merger threads run at nice value {@code nice}. */

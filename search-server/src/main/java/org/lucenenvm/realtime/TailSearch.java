@@ -55,8 +55,8 @@ final class TailSearch {
    * {@code s}, resumed from {@code previous} (may be null) where it holds; {@code epoch} names the
    * snapshot's epoch segments (partitions and ids; their deletion counts are not used); {@code
    * weight}, if not null, is a weight of the query valid for every leaf (a miss's), else one is
-   * made for the leaves searched ({@link CachedSearch#tailWeight}); {@code floor} is the score
-   * below which no tail hit can enter the answer ({@link #floor}).
+   * made for the leaves searched ({@link CachedSearch#tailWeight}); {@code head} is the epoch part
+   * of the answer, whose k-th score may bound the search ({@link #floor}).
    */
   static Found search(
       RtSnapshot snapshot,
@@ -65,9 +65,10 @@ final class TailSearch {
       List<SegmentTag> epoch,
       Weight weight,
       int k,
-      float floor,
+      TopDocs head,
       TailResult previous)
       throws IOException {
+    float floor = floor(head, k);
     List<RtSnapshot.TailLeaf> tail = snapshot.tail();
     List<LeafReaderContext> leaves = s.getIndexReader().leaves();
     int[] covering =
@@ -183,7 +184,7 @@ final class TailSearch {
    * its matches, else 0 (search every tail document). With an exact head total the tail is searched
    * whole, so that an answer's total stays exact wherever one search of all leaves counts exactly.
    */
-  static float floor(TopDocs head, int k) {
+  private static float floor(TopDocs head, int k) {
     if (head.scoreDocs.length < k
         || head.totalHits.relation() != TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO) {
       return 0f;

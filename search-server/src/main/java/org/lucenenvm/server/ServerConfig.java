@@ -89,9 +89,7 @@ public record ServerConfig(
     require(dramBudgetBytes >= 0, "dramBudgetBytes must be >= 0, got " + dramBudgetBytes);
     require(segmentSize > 0, "segmentSize must be > 0, got " + segmentSize);
     require(partitions >= 1, "partitions must be >= 1, got " + partitions);
-    require(
-        backgroundNice >= 0 && backgroundNice <= 19,
-        "backgroundNice must be in 0..19 (a Linux nice value), got " + backgroundNice);
+    RtEngineConfig.requireBackgroundNice(backgroundNice);
     require(maxConcurrentRequests >= 1, "maxConcurrentRequests must be >= 1");
     require(maxBodyBytes >= 1024, "maxBodyBytes must be >= 1024, got " + maxBodyBytes);
     require(maxDocumentBytes >= 64, "maxDocumentBytes must be >= 64, got " + maxDocumentBytes);

@@ -17,7 +17,7 @@ import org.lucenenvm.cache.TailResult;
 
 /**
  * When the epoch part of a cached answer holds k hits of more matches than are counted exactly,
- * the tail is searched only above its k-th score ({@link TailSearch#floor}): misses and hits of a
+ * the tail is searched only above its k-th score ({@link TailSearch}): misses and hits of a
  * word in every document still answer exactly as an uncached search (documents, order, scores;
  * a total that is a lower bound, as the uncached one is), also after the epoch's best hit is
  * deleted; queries with an exact epoch total keep an exact, equal total and search the tail whole.
