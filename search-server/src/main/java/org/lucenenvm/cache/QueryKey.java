@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.apache.lucene.util.BytesRef;
 
@@ -26,11 +27,10 @@ import org.apache.lucene.util.BytesRef;
  * Field    --&gt; UTF-8 bytes; Term --&gt; the indexed term's bytes
  * </pre>
  *
- * @param operator how the terms combine
- * @param field the field every term is in
- * @param terms the terms, sorted; exactly one for {@link Operator#SINGLE}, at least two otherwise
+ * <p>Immutable; its hash code is computed once, as every cached search looks its key up in
+ * several maps.
  */
-public record QueryKey(Operator operator, String field, List<BytesRef> terms) {
+public final class QueryKey {
   /** How a key's terms combine. */
   public enum Operator {
     /** One term query. */
@@ -56,8 +56,20 @@ public record QueryKey(Operator operator, String field, List<BytesRef> terms) {
     }
   }
 
-  /** Validates, deep-copies and sorts the terms. */
-  public QueryKey {
+  private final Operator operator;
+  private final String field;
+  private final List<BytesRef> terms;
+  private final int hash;
+
+  /**
+   * A key; validates, deep-copies and sorts the terms.
+   *
+   * @param operator how the terms combine
+   * @param field the field every term is in
+   * @param terms the terms, in any order; exactly one for {@link Operator#SINGLE}, at least two
+   *     otherwise
+   */
+  public QueryKey(Operator operator, String field, List<BytesRef> terms) {
     if (field == null || operator == null) {
       throw new IllegalArgumentException("query key needs an operator and a field");
     }
@@ -69,7 +81,39 @@ public record QueryKey(Operator operator, String field, List<BytesRef> terms) {
     if (operator == Operator.SINGLE ? sorted.size() != 1 : sorted.size() < 2) {
       throw new IllegalArgumentException(operator + " key cannot have " + sorted.size() + " terms");
     }
-    terms = List.copyOf(sorted);
+    this.operator = operator;
+    this.field = field;
+    this.terms = List.copyOf(sorted);
+    this.hash = Objects.hash(operator, field, this.terms);
+  }
+
+  /** How the terms combine. */
+  public Operator operator() {
+    return operator;
+  }
+
+  /** The field every term is in. */
+  public String field() {
+    return field;
+  }
+
+  /** The terms, sorted (unsigned byte order, duplicates kept). */
+  public List<BytesRef> terms() {
+    return terms;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof QueryKey other
+        && hash == other.hash
+        && operator == other.operator
+        && field.equals(other.field)
+        && terms.equals(other.terms);
+  }
+
+  @Override
+  public int hashCode() {
+    return hash;
   }
 
   /** The single-term key of term {@code index} of this key. */

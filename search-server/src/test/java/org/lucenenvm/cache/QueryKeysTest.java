@@ -28,6 +28,7 @@ import org.apache.lucene.search.WildcardQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.tests.util.LuceneTestCase;
+import org.apache.lucene.util.BytesRef;
 
 public class QueryKeysTest extends LuceneTestCase {
   private static Query parse(String query) throws Exception {
@@ -44,6 +45,7 @@ public class QueryKeysTest extends LuceneTestCase {
 
   public void testIsomorphicQueriesShareAKey() throws Exception {
     assertEquals(keyOf("+apple +melon"), keyOf("+melon +apple"));
+    assertEquals(keyOf("+apple +melon").hashCode(), keyOf("+melon +apple").hashCode());
     assertEquals(keyOf("apple OR melon OR kiwi"), keyOf("kiwi melon apple"));
     assertEquals(QueryKey.Operator.AND, keyOf("apple AND melon").operator());
     assertEquals(QueryKey.Operator.OR, keyOf("apple melon").operator());
@@ -103,6 +105,17 @@ public class QueryKeysTest extends LuceneTestCase {
     assertEquals(Optional.empty(), keyOf("melon").termPartFor(keyOf("melon")));
   }
 
+  /** A key copies its terms: its caller may reuse the bytes, its hash and equality stay put. */
+  public void testKeyIsUnaffectedByItsCallersBytes() throws Exception {
+    BytesRef melon = new BytesRef("melon");
+    QueryKey key = new QueryKey(QueryKey.Operator.SINGLE, "body", List.of(melon));
+    int hash = key.hashCode();
+    melon.bytes[melon.offset] = 'x';
+    assertEquals(hash, key.hashCode());
+    assertEquals(keyOf("melon"), key);
+    assertEquals(keyOf("melon").hashCode(), hash);
+  }
+
   public void testBinaryFormRoundTripsAndRefusesGarbage() throws Exception {
     for (String query : List.of("melon", "+a +b +c", "x y", "title:\"é\"")) {
       QueryKey key = keyOf(query);
@@ -119,7 +132,7 @@ public class QueryKeysTest extends LuceneTestCase {
         IllegalArgumentException.class,
         () ->
             new QueryKey(
-                QueryKey.Operator.AND, "body", List.of(new org.apache.lucene.util.BytesRef("a"))));
+                QueryKey.Operator.AND, "body", List.of(new BytesRef("a"))));
   }
 
   /** The premise of isomorphic keys: Lucene scores clause orders identically. */
