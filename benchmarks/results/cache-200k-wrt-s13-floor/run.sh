@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Issue 13: A/B of the tail floor. Per round: old jar (off, gdsf), new jar (gdsf); forks 1 each.
-# /tmp/bench-old.jar: benchmarks.jar built at 164d295 (before); /tmp/bench-new.jar: built with the floor.
-# Usage: run.sh <out dir> <rounds>
+# Issue 13: A/B of two benchmark jars with the result cache. Per round: OLD_JAR (off, gdsf), NEW_JAR (gdsf); forks 1 each.
+# The tail floor: OLD_JAR=/tmp/bench-old.jar (benchmarks.jar built at 164d295, before), NEW_JAR=/tmp/bench-new.jar (with the
+# floor), the defaults; ../cache-200k-wrt-s13-noparts ran it with its own two jars.
+# Usage: [OLD_JAR=<jar>] [NEW_JAR=<jar>] run.sh <out dir> <rounds>
 set -u
 export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 PATH=/usr/lib/jvm/temurin-25-jdk-amd64/bin:$PATH
 cd /work/main
 quiet() { while :; do l=$(cut -d' ' -f1 /proc/loadavg); awk -v l=$l 'BEGIN{exit !(l<0.5)}' && break; sleep 10; done; }
-O=${1:-/work/notes/s13/floor-ab}; ROUNDS=${2:-3}
+O=${1:?output directory}; ROUNDS=${2:-3}
 rm -rf $O; mkdir -p $O
 quiet; uptime > $O/load-before.txt
 one() { # jar caches out
@@ -19,11 +20,11 @@ one() { # jar caches out
 }
 for r in $(seq 1 $ROUNDS); do # the order alternates between rounds
   if [ $((r % 2)) = 1 ]; then
-    one /tmp/bench-old.jar off,dram-gdsf-176k $O/old-$r
-    one /tmp/bench-new.jar dram-gdsf-176k $O/new-$r
+    one ${OLD_JAR:-/tmp/bench-old.jar} off,dram-gdsf-176k $O/old-$r
+    one ${NEW_JAR:-/tmp/bench-new.jar} dram-gdsf-176k $O/new-$r
   else
-    one /tmp/bench-new.jar dram-gdsf-176k $O/new-$r
-    one /tmp/bench-old.jar off,dram-gdsf-176k $O/old-$r
+    one ${NEW_JAR:-/tmp/bench-new.jar} dram-gdsf-176k $O/new-$r
+    one ${OLD_JAR:-/tmp/bench-old.jar} off,dram-gdsf-176k $O/old-$r
   fi
 done
 uptime > $O/load-after.txt

@@ -21,6 +21,7 @@ for base in sys.argv[1:]:
             r["max"].append(int(er["max_segments_per_partition"])); r["wait"].append(float(er["segment_wait_ms"]) / 1000)
         for c in csv.DictReader(open(os.path.join(os.path.dirname(t), "results.csv"))):
             r["p50"].setdefault(c["category"], []).append(float(c["p50_us"]))
+            r.setdefault("p99", {}).setdefault(c["category"], []).append(float(c["p99_us"]))
 def med(x): return statistics.median(x)
 def rng(x): return f"{med(x):,.0f} [{min(x):,.0f}–{max(x):,.0f}]"
 nrt = rows.get("nrt")
@@ -37,3 +38,9 @@ print("| row | " + " | ".join(cats) + " |")
 print("|---|" + "---|" * len(cats))
 for name, r in rows.items():
     print(f"| {name} | " + " | ".join(f"{med(r['p50'][c]):,.1f}" for c in cats) + " |")
+print()
+print("P99 µs per round")
+print("| row | " + " | ".join(cats) + " |")
+print("|---|" + "---|" * len(cats))
+for name, r in rows.items():
+    print(f"| {name} | " + " | ".join(" / ".join(f"{x:,.0f}" for x in r["p99"][c]) for c in cats) + " |")

@@ -399,22 +399,14 @@ public final class RtSnapshot implements Closeable {
       for (int i = 0; i < leafOrds.length; i++) {
         parts[i] = LeafReaderContextPartition.createForEntireSegment(leaves.get(leafOrds[i]));
       }
-      return searchPartitions(weight, k, parts);
-    }
-
-    /**
-     * {@link #searchLeaves(Weight, int, int[])} over document ranges of leaves ({@code parts}
-     * disjoint, in doc id order).
-     */
-    TopDocs searchPartitions(Weight weight, int k, LeafReaderContextPartition[] parts)
-        throws IOException {
       return searchPartitions(weight, k, parts, 0f);
     }
 
     /**
-     * {@link #searchPartitions(Weight, int, LeafReaderContextPartition[])} for the hits scoring at
-     * least {@code floor} only, when it is above 0 ({@link ScoreFloorCollector}): the top {@code
-     * k} of those are exact, hits below it may be missing, and the total is a lower bound.
+     * {@link #searchLeaves(Weight, int, int[])} over document ranges of leaves ({@code parts}
+     * disjoint, in doc id order), for the hits scoring at least {@code floor} only when it is above
+     * 0 ({@link ScoreFloorCollector}): the top {@code k} of those are exact, hits below it may be
+     * missing, and the total is a lower bound.
      */
     TopDocs searchPartitions(
         Weight weight, int k, LeafReaderContextPartition[] parts, float floor) throws IOException {

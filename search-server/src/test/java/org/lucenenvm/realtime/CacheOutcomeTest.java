@@ -1,6 +1,5 @@
 package org.lucenenvm.realtime;
 
-import java.util.List;
 import java.util.Random;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.queryparser.classic.QueryParser;
@@ -73,15 +72,12 @@ public class CacheOutcomeTest extends LuceneTestCase {
       CachedSearch search = engine.cachedSearch();
       RtSearchResult answer = search.search(snapshot, q, k, null, true, useCache);
       RtSearchResult uncached = search.search(snapshot, q, k, null, true, false);
-      assertEquals(q + " k=" + k, hits(uncached), hits(answer));
+      assertEquals(
+          q + " k=" + k,
+          RtSearchResults.idsAndScores(uncached),
+          RtSearchResults.idsAndScores(answer));
       assertEquals(CacheOutcome.BYPASSED, uncached.cache());
       return answer.cache();
     }
-  }
-
-  private static List<String> hits(RtSearchResult result) {
-    return result.hits().stream()
-        .map(h -> h.id() + "=" + Float.floatToIntBits(h.score()))
-        .toList();
   }
 }

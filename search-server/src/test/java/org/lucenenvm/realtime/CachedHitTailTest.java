@@ -183,7 +183,10 @@ public class CachedHitTailTest extends LuceneTestCase {
       CachedSearch search = engine.cachedSearch();
       RtSearchResult cached = search.search(snapshot, q, 10, timeout, true, true);
       RtSearchResult uncached = search.search(snapshot, q, 10, null, true, false);
-      assertEquals(q.toString(), hits(uncached), hits(cached));
+      assertEquals(
+          q.toString(),
+          RtSearchResults.idsAndScores(uncached),
+          RtSearchResults.idsAndScores(cached));
       assertEquals(q.toString(), uncached.totalHits(), cached.totalHits());
       assertFalse(q.toString(), cached.timedOut());
       return cached.cache();
@@ -207,12 +210,6 @@ public class CachedHitTailTest extends LuceneTestCase {
     Map<String, String> fields = new LinkedHashMap<>(doc.fields());
     fields.merge("body", TAIL_ONLY, (body, word) -> body + " " + word);
     return new RtDocument(doc.id(), fields);
-  }
-
-  private static List<String> hits(RtSearchResult result) {
-    return result.hits().stream()
-        .map(h -> h.id() + "=" + Float.floatToIntBits(h.score()))
-        .toList();
   }
 
   private static List<String> describe(TopDocs top) {

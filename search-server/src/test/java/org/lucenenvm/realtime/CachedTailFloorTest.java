@@ -111,7 +111,10 @@ public class CachedTailFloorTest extends LuceneTestCase {
       CachedSearch search = engine.cachedSearch();
       RtSearchResult cached = search.search(snapshot, q, 10, null, true, true);
       RtSearchResult uncached = search.search(snapshot, q, 10, null, true, false);
-      assertEquals(q.toString(), hits(uncached), hits(cached));
+      assertEquals(
+          q.toString(),
+          RtSearchResults.idsAndScores(uncached),
+          RtSearchResults.idsAndScores(cached));
       if (exactTotals && uncached.totalHits().relation() == TotalHits.Relation.EQUAL_TO) {
         assertEquals(q.toString(), uncached.totalHits(), cached.totalHits());
       } else if (cached.totalHits().relation() == TotalHits.Relation.EQUAL_TO) {
@@ -121,11 +124,5 @@ public class CachedTailFloorTest extends LuceneTestCase {
       }
       return cached.cache();
     }
-  }
-
-  private static List<String> hits(RtSearchResult result) {
-    return result.hits().stream()
-        .map(h -> h.id() + "=" + Float.floatToIntBits(h.score()))
-        .toList();
   }
 }
