@@ -37,8 +37,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * pool, so every fork searches the same Lucene segments, then adds the next {@code tailDocs}
  * documents (live, fewer than a segment, so nothing flushes; 0: no live tail). {@link #search()}
  * is one top-10 search through the engine's search path, without stored fields or cache, cycling
- * through the tasks of every category of {@code tasks} in a seeded shuffled order, as the runner's
- * query stream mixes them. Nothing ingests while it measures. E.g. {@code java -jar
+ * through the tasks of every category of {@code tasks} (or of {@code category} only) in a seeded
+ * shuffled order, as the runner's query stream mixes them. Nothing ingests while it measures. E.g. {@code java -jar
  * benchmarks.jar jmh LiveTailBenchmark -f 3 -p corpus=data/c1m.txt -p tasks=data/c1m.tasks -p
  * docs=995000 -p poolCache=/dev/shm/tail-pools}.
  */
@@ -67,6 +67,10 @@ public class LiveTailBenchmark {
   @Param({"0", "100", "5000"})
   public int tailDocs;
 
+  /** Only this luceneutil task category (e.g. {@code TermLow}); empty: every category, mixed. */
+  @Param({""})
+  public String category;
+
   /** Where the built pool is kept between trials and forks (built when absent). */
   @Param({"/dev/shm/lucene-nvm-live-tail"})
   public String poolCache;
@@ -86,8 +90,13 @@ public class LiveTailBenchmark {
     try (Analyzer analyzer = new StandardAnalyzer()) {
       Workload workload = Workload.parse(TaskFile.read(Path.of(tasks)), List.of(), DocumentFactory.BODY, analyzer, 42);
       List<Query> mixed = new ArrayList<>();
-      for (List<Query> category : workload.byCategory().values()) {
-        mixed.addAll(category);
+      workload.byCategory().forEach((name, queriesOfCategory) -> {
+        if (category.isEmpty() || category.equals(name)) {
+          mixed.addAll(queriesOfCategory);
+        }
+      });
+      if (mixed.isEmpty()) {
+        throw new IllegalArgumentException("no task of category '" + category + "' in " + tasks);
       }
       Collections.shuffle(mixed, new Random(42));
       queries = new QueryCycle(mixed);

@@ -12,7 +12,7 @@ import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexReaderContext;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.MultiReader;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.ExitableDirectoryReader;
 import org.apache.lucene.index.QueryTimeout;
 import org.apache.lucene.index.StoredFields;
@@ -41,8 +41,9 @@ import org.apache.lucene.util.IOUtils;
  * view of its current table version plus the live tail bound now; holds references to the segment
  * versions it reads (SPIRIT's D-/N-locks) until closed, so close it promptly.
  *
- * <p>{@link #reader()} is an ordinary {@link MultiReader} (incRef/decRef work as usual; the
- * references are released when its reference count reaches zero). {@link #searcher()} scores with
+ * <p>{@link #reader()} is an ordinary composite {@link IndexReader} over the snapshot's leaves
+ * (incRef/decRef work as usual; the references are released when its reference count reaches
+ * zero). {@link #searcher()} scores with
  * the statistics of all partitions together, so scores equal those of one index holding every
  * document; with a query executor each partition is searched as one slice of its own.
  */
@@ -81,18 +82,19 @@ public final class RtSnapshot implements Closeable {
     List<TableView.Bound> bounds = new ArrayList<>(partitions.length);
     boolean success = false;
     try {
-      List<IndexReader> readers = new ArrayList<>();
+      List<LeafReader> leaves = new ArrayList<>();
       int[] leavesPerPartition = new int[partitions.length];
       for (int p = 0; p < partitions.length; p++) {
         TableView.Bound bound = partitions[p].table().bind();
         bounds.add(bound);
         for (IndexReader r : bound.readers()) {
-          readers.add(r);
+          for (LeafReaderContext leaf : r.leaves()) {
+            leaves.add(leaf.reader());
+          }
           leavesPerPartition[p] += r.leaves().size();
         }
       }
-      SnapshotReader reader =
-          new SnapshotReader(readers.toArray(new IndexReader[0]), bounds, leavesPerPartition);
+      SnapshotReader reader = new SnapshotReader(leaves, bounds, leavesPerPartition);
       success = true;
       return new RtSnapshot(reader, similarity, executor, statistics);
     } finally {
@@ -264,14 +266,15 @@ public final class RtSnapshot implements Closeable {
     reader.decRef();
   }
 
-  private static final class SnapshotReader extends MultiReader {
+  /** The leaves of a snapshot's bound table views, which it releases when closed. */
+  private static final class SnapshotReader extends LeafListReader {
     private final List<TableView.Bound> bounds;
     private final int[] leavesPerPartition;
     private Layout layout;
 
-    SnapshotReader(IndexReader[] readers, List<TableView.Bound> bounds, int[] leavesPerPartition)
-        throws IOException {
-      super(readers, false);
+    SnapshotReader(
+        List<LeafReader> leaves, List<TableView.Bound> bounds, int[] leavesPerPartition) {
+      super(leaves);
       this.bounds = bounds;
       this.leavesPerPartition = leavesPerPartition;
     }
@@ -295,12 +298,8 @@ public final class RtSnapshot implements Closeable {
     }
 
     @Override
-    protected synchronized void doClose() throws IOException {
-      try {
-        super.doClose();
-      } finally {
-        IOUtils.close(bounds);
-      }
+    protected void doClose() throws IOException {
+      IOUtils.close(bounds);
     }
   }
 
