@@ -38,9 +38,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * documents (live, fewer than a segment, so nothing flushes; 0: no live tail). {@link #search()}
  * is one top-10 search through the engine's search path, without stored fields or cache, cycling
  * through the tasks of every category of {@code tasks} (or of {@code category} only) in a seeded
- * shuffled order, as the runner's query stream mixes them. Nothing ingests while it measures. E.g. {@code java -jar
- * benchmarks.jar jmh LiveTailBenchmark -f 3 -p corpus=data/c1m.txt -p tasks=data/c1m.tasks -p
- * docs=995000 -p poolCache=/dev/shm/tail-pools}.
+ * shuffled order, as the runner's query stream mixes them. Nothing ingests while it measures.
+ * E.g. {@code java -jar benchmarks.jar jmh LiveTailBenchmark -f 3 -p corpus=data/c1m.txt -p
+ * tasks=data/c1m.tasks -p docs=995000 -p poolCache=/dev/shm/tail-pools}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
