@@ -31,6 +31,18 @@ nvm_find_jdk() {
   nvm_die "no JDK >= 22 found (looked in JAVA_HOME, PATH, /usr/lib/jvm); install one (e.g. Temurin 25) and set JAVA_HOME to it"
 }
 
+# Waits until the 1-minute load average is below $1, checking every 10 s; fails after $2 seconds.
+nvm_wait_quiet() {
+  local limit=$1 budget=$2 waited=0 load
+  while :; do
+    load=$(cut -d' ' -f1 /proc/loadavg) || nvm_die "cannot read /proc/loadavg to wait for a quiet machine"
+    awk -v l="$load" -v m="$limit" 'BEGIN { exit !(l < m) }' && return 0
+    [ "$waited" -ge "$budget" ] && nvm_die "1-minute load average still $load after ${budget} s (wanted below $limit): something else is running"
+    sleep 10
+    waited=$((waited + 10))
+  done
+}
+
 nvm_can_apt() { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; }
 
 # Maven 3.8+ from PATH, or Debian's package when we may install it.
