@@ -89,17 +89,17 @@ public class LiveTailBenchmark {
     Path corpusFile = Path.of(corpus);
     try (Analyzer analyzer = new StandardAnalyzer()) {
       Workload workload = Workload.parse(TaskFile.read(Path.of(tasks)), List.of(), DocumentFactory.BODY, analyzer, 42);
-      List<Query> mixed = new ArrayList<>();
+      List<Query> stream = new ArrayList<>();
       workload.byCategory().forEach((name, queriesOfCategory) -> {
         if (category.isEmpty() || category.equals(name)) {
-          mixed.addAll(queriesOfCategory);
+          stream.addAll(queriesOfCategory);
         }
       });
-      if (mixed.isEmpty()) {
+      if (stream.isEmpty()) {
         throw new IllegalArgumentException("no task of category '" + category + "' in " + tasks);
       }
-      Collections.shuffle(mixed, new Random(42));
-      queries = new QueryCycle(mixed);
+      Collections.shuffle(stream, new Random(42));
+      queries = new QueryCycle(stream);
       RtEngineConfig config = RtEngineConfig.defaults(EngineTarget.SCHEMA)
           .withAnalyzer(analyzer)
           .withMode(DurabilityMode.GRACEFUL)
@@ -139,7 +139,7 @@ public class LiveTailBenchmark {
     Files.deleteIfExists(trialPool);
   }
 
-  /** One top-10 search of the next query of the mixed stream. */
+  /** One top-10 search of the next query of the stream. */
   @Benchmark
   public RtSearchResult search() throws IOException {
     return engine.search(queries.next(), K, null, false, false);

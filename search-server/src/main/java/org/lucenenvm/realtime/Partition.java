@@ -517,8 +517,8 @@ final class Partition {
     }
     long docs = 0;
     try (TableView.Bound bound = table.bind()) {
-      for (var reader : bound.readers()) {
-        docs += reader.numDocs();
+      for (LeafReader leaf : bound.leaves()) {
+        docs += leaf.numDocs();
       }
     }
     SegmentDescriptor current = active;

@@ -87,12 +87,8 @@ public final class RtSnapshot implements Closeable {
       for (int p = 0; p < partitions.length; p++) {
         TableView.Bound bound = partitions[p].table().bind();
         bounds.add(bound);
-        for (IndexReader r : bound.readers()) {
-          for (LeafReaderContext leaf : r.leaves()) {
-            leaves.add(leaf.reader());
-          }
-          leavesPerPartition[p] += r.leaves().size();
-        }
+        leaves.addAll(bound.leaves());
+        leavesPerPartition[p] = bound.leaves().size();
       }
       SnapshotReader reader = new SnapshotReader(leaves, bounds, leavesPerPartition);
       success = true;

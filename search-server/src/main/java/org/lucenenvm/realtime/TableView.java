@@ -6,15 +6,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.MultiReader;
-import org.apache.lucene.util.IOUtils;
 
 /**
  * The immutable view of one {@link DescriptorTable} version, shared by every query of that
- * version: one {@link MultiReader} over the Lucene segments (DRAM or NVM copies, deletions
- * applied), built once, and the live segments whose published documents each query binds itself.
+ * version: the leaf readers of the Lucene segments (DRAM or NVM copies, deletions applied), built
+ * once, and the live segments whose published documents each query binds itself.
  * Holds a reference to every segment version it reads (SPIRIT's D-/N-locks) until its own reference
  * count, one for the table plus one per query, drops to zero. Also keeps, for {@link
  * StatisticsMode#PER_EPOCH} and the result cache, the ids and deletion counts of its Lucene
@@ -22,7 +19,8 @@ import org.apache.lucene.util.IOUtils;
  */
 final class TableView {
   private final long version;
-  private final MultiReader segments;
+  /** One leaf per Lucene segment, in the order of {@link #segmentIds}. */
+  private final List<LeafReader> segments;
   private final List<SegmentDescriptor> liveDescriptors;
   private final List<LiveSegment> liveSegments;
   private final List<SegmentVersion> held;
@@ -34,7 +32,7 @@ final class TableView {
 
   private TableView(
       long version,
-      MultiReader segments,
+      List<LeafReader> segments,
       long[] segmentIds,
       int[] deletionCounts,
       StatisticsEpoch.Assignment epoch,
@@ -49,7 +47,7 @@ final class TableView {
     List<LeafReader> epochLeaves = new ArrayList<>(inEpoch.length);
     for (int i = 0; i < inEpoch.length; i++) {
       if (inEpoch[i]) {
-        epochLeaves.add(segments.leaves().get(i).reader());
+        epochLeaves.add(segments.get(i));
       }
     }
     this.statistics = new CommittedStatistics(epochLeaves, epoch.memo());
@@ -89,12 +87,11 @@ final class TableView {
           leaves.add(new LiveDocsCodecReader(v.segment(), deletions));
         }
       }
-      MultiReader segments = new MultiReader(leaves.toArray(new LeafReader[0]), false);
       long[] segmentIds = Arrays.copyOf(ids, leaves.size());
       TableView view =
           new TableView(
               version,
-              segments,
+              List.copyOf(leaves),
               segmentIds,
               Arrays.copyOf(deletionCounts, leaves.size()),
               epoch.assign(segmentIds),
@@ -115,8 +112,8 @@ final class TableView {
   }
 
   /**
-   * The ids of the Lucene (non-live) segments, in the order of the leaves of the shared reader
-   * (the first reader {@link #bind} returns when there is any).
+   * The ids of the Lucene (non-live) segments, in the order of their leaves (the first ones {@link
+   * #bind} returns).
    */
   long[] segmentIds() {
     return segmentIds;
@@ -155,7 +152,7 @@ final class TableView {
   void release() throws IOException {
     int count = refs.decrementAndGet();
     if (count == 0) {
-      IOUtils.close(segments::decRef, () -> SegmentVersion.releaseAll(held));
+      SegmentVersion.releaseAll(held);
     } else if (count < 0) {
       throw new IllegalStateException("table view released too often");
     }
@@ -166,10 +163,8 @@ final class TableView {
    * with its current deletions.
    */
   Bound bind() {
-    List<IndexReader> readers = new ArrayList<>(1 + liveSegments.size());
-    if (segments.maxDoc() > 0) {
-      readers.add(segments);
-    }
+    List<LeafReader> leaves = new ArrayList<>(segments.size() + liveSegments.size());
+    leaves.addAll(segments);
     long[] liveIds = new long[liveSegments.size()];
     int[] liveDeletionCounts = new int[liveSegments.size()];
     int bound = 0;
@@ -178,25 +173,22 @@ final class TableView {
       DeletedDocs deletions = descriptor.deletions();
       LiveLeafReader live = liveSegments.get(i).reader(deletions);
       if (live.maxDoc() > 0) {
-        readers.add(live);
+        leaves.add(live);
         liveIds[bound] = descriptor.id();
         liveDeletionCounts[bound++] = deletions == null ? 0 : deletions.count();
       }
     }
     return new Bound(
-        this,
-        readers,
-        Arrays.copyOf(liveIds, bound),
-        Arrays.copyOf(liveDeletionCounts, bound));
+        this, leaves, Arrays.copyOf(liveIds, bound), Arrays.copyOf(liveDeletionCounts, bound));
   }
 
   /**
-   * One query's binding of a view: the readers it searches (the shared segments, then the live
-   * tail), and the ids and deletion counts of the live segments bound, in reader order. Closing it
-   * drops the query's reference to the view.
+   * One query's binding of a view: the leaves it searches (the shared segments' in the order of
+   * {@link #segmentIds}, then the live tail's), and the ids and deletion counts of the live
+   * segments bound, in leaf order. Closing it drops the query's reference to the view.
    */
   record Bound(
-      TableView view, List<IndexReader> readers, long[] liveIds, int[] liveDeletionCounts)
+      TableView view, List<LeafReader> leaves, long[] liveIds, int[] liveDeletionCounts)
       implements Closeable {
     @Override
     public void close() throws IOException {

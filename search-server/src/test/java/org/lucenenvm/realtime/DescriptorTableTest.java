@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
-import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.tests.util.LuceneTestCase;
 
@@ -25,7 +25,7 @@ public class DescriptorTableTest extends LuceneTestCase {
 
   private static int docs(TableView.Bound bound) {
     int docs = 0;
-    for (IndexReader r : bound.readers()) {
+    for (LeafReader r : bound.leaves()) {
       docs += r.numDocs();
     }
     return docs;

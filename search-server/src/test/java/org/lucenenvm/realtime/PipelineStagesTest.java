@@ -43,7 +43,7 @@ public class PipelineStagesTest extends LuceneTestCase {
 
   private static int docs(DescriptorTable table) throws IOException {
     try (TableView.Bound bound = table.bind()) {
-      return bound.readers().stream().mapToInt(r -> r.numDocs()).sum();
+      return bound.leaves().stream().mapToInt(r -> r.numDocs()).sum();
     }
   }
 
