@@ -48,6 +48,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -70,7 +72,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * round after round, so that a change in machine load hits them all alike; plain JMH runs ({@code
  * scripts/bench.sh jmh PostingsBenchmark}) run them one after the other. Setup prints the index
  * bytes and the Java heap the open reader retains. Indexes are cached under {@code
- * /dev/shm/lucene-nvm-postings-*} (or {@code -Dbench.tmpfs}) across trials and forks.
+ * /dev/shm/lucene-nvm-postings-*} (or {@code -Dbench.tmpfs}) across trials and forks; {@link
+ * #main} builds them before its first fork.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -95,10 +98,13 @@ public class PostingsBenchmark {
   })
   public String config;
 
-  @Param({"200000"})
+  private static final String DEFAULT_DOCS = "200000";
+  private static final String DEFAULT_VOCABULARY = "50000";
+
+  @Param({DEFAULT_DOCS})
   public int numDocs;
 
-  @Param({"50000"})
+  @Param({DEFAULT_VOCABULARY})
   public int vocabulary;
 
   private static final String[] HIGH = {"w0", "w1", "w2"};
@@ -155,19 +161,13 @@ public class PostingsBenchmark {
   }
 
   /**
-   * Builds the index once per configuration and size into {@code /dev/shm} (or {@code
-   * -Dbench.tmpfs}), named after the parameters, and reuses it in later trials and forks.
+   * Opens the index of this trial, building it first if no earlier JVM did (see {@link
+   * #openOrBuild}).
    */
   @Setup(Level.Trial)
   public void openIndex() throws IOException {
-    Configuration configuration = configuration(config);
-    work = Path.of(System.getProperty("bench.tmpfs", "/dev/shm"))
-        .resolve("lucene-nvm-postings-" + config + "-" + numDocs + "-" + vocabulary);
-    Files.createDirectories(work);
-    directory = configuration.createDirectory(work);
-    if (!DirectoryReader.indexExists(directory)) {
-      buildIndex(configuration.codec());
-    }
+    work = indexPath(config, numDocs, vocabulary);
+    directory = openOrBuild(config, numDocs, vocabulary);
     long heapBefore = Measurements.usedHeapAfterGc();
     reader = DirectoryReader.open(directory);
     long readerHeap = Measurements.usedHeapAfterGc() - heapBefore;
@@ -178,7 +178,31 @@ public class PostingsBenchmark {
         "%n# config=%s index=%s index bytes=%d, Java heap retained by the open reader=%d bytes%n",
         config, work, Measurements.indexBytes(directory), readerHeap);
   }
-  private void buildIndex(Codec codec) throws IOException {
+
+  /**
+   * Where the index of a configuration and size is cached: {@code /dev/shm} (or {@code
+   * -Dbench.tmpfs}), named after the parameters, reused by later trials and forks.
+   */
+  private static Path indexPath(String config, int numDocs, int vocabulary) {
+    return Path.of(System.getProperty("bench.tmpfs", "/dev/shm"))
+        .resolve("lucene-nvm-postings-" + config + "-" + numDocs + "-" + vocabulary);
+  }
+
+  /** Opens the directory of a configuration's index, building the index if it is not there. */
+  private static Directory openOrBuild(String config, int numDocs, int vocabulary)
+      throws IOException {
+    Configuration configuration = configuration(config);
+    Path path = indexPath(config, numDocs, vocabulary);
+    Files.createDirectories(path);
+    Directory directory = configuration.createDirectory(path);
+    if (!DirectoryReader.indexExists(directory)) {
+      buildIndex(directory, configuration.codec(), numDocs, vocabulary);
+    }
+    return directory;
+  }
+
+  private static void buildIndex(Directory directory, Codec codec, int numDocs, int vocabulary)
+      throws IOException {
     IndexWriterConfig writerConfig =
         new IndexWriterConfig(new StandardAnalyzer()).setCodec(codec).setRAMBufferSizeMB(256);
     ZipfSampler words = new ZipfSampler(vocabulary, 1.0);
@@ -326,20 +350,30 @@ public class PostingsBenchmark {
   /**
    * Runs the benchmark with the configurations interleaved: {@code rounds} rounds (default 3,
    * {@code -Dbench.rounds}), each one fork per configuration in {@link #CONFIGS} order, and prints
-   * each benchmark's mean over the rounds per configuration and its ratio to {@code lucene-dram}
-   * (above 1 means faster than Lucene104 in DRAM). Arguments are JMH's (benchmark regex, {@code
-   * -wi}, {@code -prof perfnorm}, {@code -p config=...}, ...); {@code -f} is ignored, and a result
-   * file {@code -rff name.json} becomes one file per fork, {@code name-<config>-round<n>.json}.
+   * per benchmark and configuration the median of all measurement iterations over the rounds, the
+   * mean of the forks' scores with their [min, max], and the ratio of {@code lucene-dram}'s median
+   * to the configuration's (above 1 means faster than Lucene104 in DRAM). Missing indexes are built
+   * here, before the first fork, so that no measuring fork indexes: a JVM that indexed and merged
+   * has seen other classes at the call sites its queries use, and forks that built the index ran
+   * term queries up to 1.4× slower (see {@code benchmarks/results/postings-jmh}). Forks inherit
+   * this JVM's options, {@code -Dbench.tmpfs} included. Arguments are JMH's (benchmark regex,
+   * {@code -wi}, {@code -prof perfnorm}, {@code -p config=...}, ...); {@code -f} is ignored, and a
+   * result file {@code -rff name.json} becomes one file per fork, {@code
+   * name-<config>-round<n>.json}.
    */
   public static void main(String[] args) throws Exception {
     CommandLineOptions cli = new CommandLineOptions(args);
     int rounds = Integer.getInteger("bench.rounds", 3);
-    List<String> configs =
-        cli.getParameter("config").hasValue()
-            ? new ArrayList<>(cli.getParameter("config").get())
-            : List.of(CONFIGS);
+    List<String> configs = parameter(cli, "config", List.of(CONFIGS));
+    for (String config : configs) {
+      for (String numDocs : parameter(cli, "numDocs", List.of(DEFAULT_DOCS))) {
+        for (String vocabulary : parameter(cli, "vocabulary", List.of(DEFAULT_VOCABULARY))) {
+          openOrBuild(config, Integer.parseInt(numDocs), Integer.parseInt(vocabulary)).close();
+        }
+      }
+    }
     List<String> includes = cli.getIncludes().isEmpty() ? List.of(PostingsBenchmark.class.getSimpleName()) : cli.getIncludes();
-    Map<String, Map<String, List<Double>>> scores = new TreeMap<>();
+    Map<String, Map<String, Scores>> scores = new TreeMap<>();
     for (int round = 1; round <= rounds; round++) {
       for (String config : configs) {
         ChainedOptionsBuilder options = new OptionsBuilder().parent(cli).forks(1).param("config", config);
@@ -355,9 +389,10 @@ public class PostingsBenchmark {
         System.out.printf("%n### round %d/%d, config=%s%n", round, rounds, config);
         for (RunResult run : new Runner(options.build()).run()) {
           String benchmark = run.getParams().getBenchmark().replaceFirst(".*\\.", "");
-          record(scores, benchmark, config, run.getPrimaryResult().getScore());
-          for (var secondary : run.getSecondaryResults().entrySet()) {
-            record(scores, benchmark + ":" + secondary.getKey(), config, secondary.getValue().getScore());
+          scores(scores, benchmark, config).add(run.getPrimaryResult().getScore(), run, null);
+          for (String secondary : run.getSecondaryResults().keySet()) {
+            scores(scores, benchmark + ":" + secondary, config)
+                .add(run.getSecondaryResults().get(secondary).getScore(), run, secondary);
           }
         }
       }
@@ -365,36 +400,68 @@ public class PostingsBenchmark {
     printSummary(scores, configs);
   }
 
-  private static void record(
-      Map<String, Map<String, List<Double>>> scores, String benchmark, String config, double score) {
-    scores.computeIfAbsent(benchmark, b -> new LinkedHashMap<>())
-        .computeIfAbsent(config, c -> new ArrayList<>())
-        .add(score);
+  /** A JMH parameter's values from the command line, or {@code defaults}. */
+  private static List<String> parameter(CommandLineOptions cli, String name, List<String> defaults) {
+    return cli.getParameter(name).hasValue() ? new ArrayList<>(cli.getParameter(name).get()) : defaults;
   }
 
-  private static void printSummary(Map<String, Map<String, List<Double>>> scores, List<String> configs) {
-    System.out.printf("%n# Interleaved summary: mean over rounds [min, max], ratio = lucene-dram / config%n");
-    System.out.printf("%-36s %-22s %12s %12s %12s %8s%n", "benchmark", "config", "mean", "min", "max", "ratio");
-    for (var benchmark : scores.entrySet()) {
-      List<Double> baseline = benchmark.getValue().get(CONFIGS[0]);
-      double baseMean = baseline == null ? Double.NaN : mean(baseline);
-      for (String config : configs) {
-        List<Double> values = benchmark.getValue().get(config);
-        if (values == null) {
-          continue;
+  private static Scores scores(
+      Map<String, Map<String, Scores>> scores, String benchmark, String config) {
+    return scores.computeIfAbsent(benchmark, b -> new LinkedHashMap<>())
+        .computeIfAbsent(config, c -> new Scores());
+  }
+
+  /** One benchmark's results for one configuration: each fork's score and every iteration's. */
+  private static final class Scores {
+    final List<Double> forks = new ArrayList<>();
+    final List<Double> iterations = new ArrayList<>();
+
+    /** Adds a fork's score and its iterations' (the primary result's, or {@code secondary}'s). */
+    void add(double forkScore, RunResult run, String secondary) {
+      forks.add(forkScore);
+      for (BenchmarkResult result : run.getBenchmarkResults()) {
+        for (IterationResult iteration : result.getIterationResults()) {
+          iterations.add(
+              secondary == null
+                  ? iteration.getPrimaryResult().getScore()
+                  : iteration.getSecondaryResults().get(secondary).getScore());
         }
-        double mean = mean(values);
-        System.out.printf(
-            "%-36s %-22s %12.4f %12.4f %12.4f %8.2f%n",
-            benchmark.getKey(), config, mean,
-            values.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
-            values.stream().mapToDouble(Double::doubleValue).max().orElseThrow(),
-            baseMean / mean);
       }
+    }
+
+    double median() {
+      double[] sorted = iterations.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+      if (sorted.length == 0) {
+        return Double.NaN;
+      }
+      int middle = sorted.length / 2;
+      return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
   }
 
-  private static double mean(List<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+  private static void printSummary(Map<String, Map<String, Scores>> scores, List<String> configs) {
+    System.out.printf(
+        "%n# Interleaved summary: median of all iterations, mean of the forks [min, max],"
+            + " ratio = lucene-dram median / config median%n");
+    System.out.printf(
+        "%-36s %-22s %12s %12s %12s %12s %8s%n",
+        "benchmark", "config", "median", "mean", "min", "max", "ratio");
+    for (var benchmark : scores.entrySet()) {
+      Scores baseline = benchmark.getValue().get(CONFIGS[0]);
+      double baseMedian = baseline == null ? Double.NaN : baseline.median();
+      for (String config : configs) {
+        Scores values = benchmark.getValue().get(config);
+        if (values == null) {
+          continue;
+        }
+        System.out.printf(
+            "%-36s %-22s %12.4f %12.4f %12.4f %12.4f %8.2f%n",
+            benchmark.getKey(), config, values.median(),
+            values.forks.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN),
+            values.forks.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+            values.forks.stream().mapToDouble(Double::doubleValue).max().orElseThrow(),
+            baseMedian / values.median());
+      }
+    }
   }
 }
