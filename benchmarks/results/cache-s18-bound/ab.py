@@ -2,20 +2,19 @@
 and each jar's miss mean per category as a multiple of the base jar's uncached mean of that category.
 Usage: python3 ab.py <out> <rounds>
 """
-import csv
 import statistics
 import sys
 
-from model import uncached_means
+from model import categories, uncached_means
 
 
 def cache_row(d):
     rows, qps = uncached_means(f'{d}/run1/table.txt')
     name = next(n for n in qps if 'cache' in n)
-    cats = list(csv.DictReader(open(f'{d}/run1/cache-categories.csv')))
-    hits = sum(int(c['timed_hits']) for c in cats)
-    total = hits + sum(int(c['timed_misses']) for c in cats)
-    return qps[name], hits / total, {c['category']: float(c['miss_mean_us']) for c in cats}
+    cats = list(categories(d))
+    hits = sum(h for _, h, _, _, _ in cats)
+    total = hits + sum(m for _, _, m, _, _ in cats)
+    return qps[name], hits / total, {c: mm for c, _, _, _, mm in cats}
 
 
 def main():

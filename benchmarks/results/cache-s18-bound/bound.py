@@ -5,10 +5,9 @@ engine under uniform popularity. Prints per round the cache's measured QPS ratio
 each miss costing the uniform stream's uncached mean of its category, and per category miss mean / that mean.
 Usage: python3 bound.py <out> <rounds>
 """
-import csv
 import sys
 
-from model import uncached_means
+from model import categories, uncached_means
 
 
 def main():
@@ -21,10 +20,7 @@ def main():
         uniform = next(iter(uniform_rows.values()))
         total_u = cached = at_uniform = 0.0
         ratios = []
-        for row in csv.DictReader(open(f'{out}/zipf-{r}/run1/cache-categories.csv')):
-            c = row['category']
-            h, m = int(row['timed_hits']), int(row['timed_misses'])
-            hm, mm = float(row['hit_mean_us']), float(row['miss_mean_us'])
+        for c, h, m, hm, mm in categories(f'{out}/zipf-{r}'):
             total_u += (h + m) * u[c]
             cached += m * mm + h * hm
             at_uniform += m * uniform[c] + h * hm

@@ -38,6 +38,13 @@ def uncached_means(table):
     return rows, qps
 
 
+def categories(run_dir):
+    """The cache row's (category, timed hits, timed misses, hit mean us, miss mean us) of one run."""
+    for r in csv.DictReader(open(f'{run_dir}/run1/cache-categories.csv')):
+        yield (r['category'], int(r['timed_hits']), int(r['timed_misses']),
+               float(r['hit_mean_us']), float(r['miss_mean_us']))
+
+
 def main():
     print('run                       measured  model  free-hits  ideal  no-miss-overhead  hit-rate  miss-time  miss/uncached per category')
     for d in sys.argv[1:]:
@@ -48,10 +55,7 @@ def main():
         total_u = cached = free_hits = ideal = no_overhead = 0.0
         hits_all = queries = 0
         ratios = []
-        for r in csv.DictReader(open(f'{d}/run1/cache-categories.csv')):
-            c = r['category']
-            h, m = int(r['timed_hits']), int(r['timed_misses'])
-            hm, mm = float(r['hit_mean_us']), float(r['miss_mean_us'])
+        for c, h, m, hm, mm in categories(d):
             total_u += (h + m) * u[c]
             cached += m * mm + h * hm
             free_hits += m * mm
