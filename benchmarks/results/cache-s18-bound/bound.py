@@ -2,7 +2,8 @@
 
 For each round r, zipf-r holds the uncached engine and the GDSF cache under Zipf 1.0 popularity, uniform-r the uncached
 engine under uniform popularity. Prints per round the cache's measured QPS ratio, the model of model.py, the model with
-each miss costing the uniform stream's uncached mean of its category, and per category miss mean / that mean.
+each miss costing the uniform stream's uncached mean of its category, per category miss mean / that mean, and the
+uniform stream's uncached mean per category / the Zipf stream's.
 Usage: python3 bound.py <out> <rounds>
 """
 import sys
@@ -28,6 +29,7 @@ def main():
         names = list(qps)
         measured = qps[next(n for n in names if 'cache' in n)] / qps[next(n for n in names if 'cache' not in n)]
         print(f'{r:5d}  {measured:8.2f}  {total_u / cached:5.2f}  {total_u / at_uniform:22.2f}  {", ".join(ratios)}')
+        print('       uncached mean, uniform / Zipf: ' + ', '.join(f'{c} {uniform[c] / u[c]:.2f}' for c in u))
 
 
 if __name__ == '__main__':

@@ -462,6 +462,8 @@ public class PostingsBenchmark {
         "ratio", "fastest");
     for (var benchmark : scores.entrySet()) {
       Scores baseline = benchmark.getValue().get(CONFIGS[0]);
+      double baseMedian = baseline == null ? Double.NaN : baseline.median();
+      double baseFastest = baseline == null ? Double.NaN : baseline.fastest();
       for (String config : configs) {
         Scores values = benchmark.getValue().get(config);
         if (values == null) {
@@ -473,8 +475,8 @@ public class PostingsBenchmark {
             values.forks.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN),
             values.forks.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
             values.forks.stream().mapToDouble(Double::doubleValue).max().orElseThrow(),
-            baseline == null ? Double.NaN : baseline.median() / values.median(),
-            baseline == null ? Double.NaN : baseline.fastest() / values.fastest());
+            baseMedian / values.median(),
+            baseFastest / values.fastest());
       }
     }
   }
