@@ -1,5 +1,7 @@
 package org.lucenenvm.realtime;
 
+import org.apache.lucene.index.FreqAndNormBuffer;
+
 /**
  * One term's postings as a snapshot of {@code maxDoc} documents sees them: how many postings are
  * visible and how many whole blocks (with their summaries) they span; the total term freq and the
@@ -123,7 +125,7 @@ final class LivePostingList {
     /** Starts after whole block {@code blocks - 1}, whose summary holds the freqs before. */
     Tail(int[] summaries, int blocks) {
       totalTermFreq =
-          blocks == 0 ? 0 : summaries[(blocks - 1) * LiveTermPostings.SUMMARY_INTS + 4];
+          blocks == 0 ? 0 : summaries[(blocks - 1) * LiveTermPostings.SUMMARY_INTS + LiveTermPostings.TOTAL_TERM_FREQ];
     }
 
     void add(int doc, int freq, LiveField field) {
@@ -209,15 +211,21 @@ final class LivePostingList {
 
   /** The pool address of whole block {@code block}'s fixed-width copy ({@link LiveSealedBlock}). */
   int sealedBlockAddress(int block) {
-    return summaries[block * LiveTermPostings.SUMMARY_INTS + 8];
+    return summaries[block * LiveTermPostings.SUMMARY_INTS + LiveTermPostings.SEALED_ADDRESS];
   }
 
-  int blockMaxFreq(int block) {
-    return summaries[block * LiveTermPostings.SUMMARY_INTS + 5];
-  }
-
-  long blockMinNorm(int block) {
+  /**
+   * Fills {@code buffer} with whole block {@code block}'s competitive impacts (at most {@value
+   * LiveTermPostings#IMPACT_PAIRS} pairs, ascending).
+   */
+  void blockImpacts(int block, FreqAndNormBuffer buffer) {
     int s = block * LiveTermPostings.SUMMARY_INTS;
-    return (long) summaries[s + 6] << 32 | (summaries[s + 7] & 0xFFFFFFFFL);
+    int count = summaries[s + LiveTermPostings.IMPACT_COUNT];
+    for (int i = 0; i < count; i++) {
+      int at = s + LiveTermPostings.IMPACTS + 3 * i;
+      buffer.freqs[i] = summaries[at];
+      buffer.norms[i] = (long) summaries[at + 1] << 32 | (summaries[at + 2] & 0xFFFFFFFFL);
+    }
+    buffer.size = count;
   }
 }

@@ -9,9 +9,9 @@ import org.apache.lucene.util.BytesRef;
 
 /**
  * Iterates one {@link LivePostingList}: docs ascending with freqs and positions, skipping whole
- * blocks through their summaries on {@link #advance}, and exposing each block's competitive impact
- * (one level: the block holding the target) so block-max WAND and MaxScore skip here as in a
- * flushed segment.
+ * blocks through their summaries on {@link #advance}, and exposing each block's competitive impacts
+ * (one level: the block holding the target; the trailing partial block's max freq and min norm)
+ * so block-max WAND and MaxScore skip here as in a flushed segment.
  *
  * <p>Without positions the enum fills a buffer of docs and freqs a block ({@value #BLOCK}) at a
  * time, which {@link #nextDoc}, {@link #advance} and {@link #nextPostings} then read as arrays, as
@@ -51,7 +51,7 @@ final class LivePostingsEnum extends ImpactsEnum {
   private final FreqAndNormBuffer impactBuffer = new FreqAndNormBuffer();
 
   LivePostingsEnum(LivePostingList postings, boolean positions) {
-    impactBuffer.growNoCopy(1);
+    impactBuffer.growNoCopy(LiveTermPostings.IMPACT_PAIRS);
     reset(postings, positions);
   }
 
@@ -247,11 +247,13 @@ final class LivePostingsEnum extends ImpactsEnum {
 
         @Override
         public FreqAndNormBuffer getImpacts(int level) {
-          boolean whole = impactBlock < postings.blocks();
-          impactBuffer.freqs[0] = whole ? postings.blockMaxFreq(impactBlock) : postings.tailMaxFreq();
-          impactBuffer.norms[0] =
-              whole ? postings.blockMinNorm(impactBlock) : postings.tailMinNorm();
-          impactBuffer.size = 1;
+          if (impactBlock < postings.blocks()) {
+            postings.blockImpacts(impactBlock, impactBuffer);
+          } else {
+            impactBuffer.freqs[0] = postings.tailMaxFreq();
+            impactBuffer.norms[0] = postings.tailMinNorm();
+            impactBuffer.size = 1;
+          }
           return impactBuffer;
         }
       };

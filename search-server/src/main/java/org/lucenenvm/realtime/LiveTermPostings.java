@@ -3,6 +3,9 @@ package org.lucenenvm.realtime;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.List;
+import org.apache.lucene.codecs.CompetitiveImpactAccumulator;
+import org.apache.lucene.codecs.Impact;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.util.ArrayUtil;
 import org.apache.lucene.util.BytesRef;
@@ -22,8 +25,12 @@ import org.apache.lucene.util.StringHelper;
  * one slice chain per term ({@link LiveSlices}) in the format {@link LivePostingCursor} decodes.
  * Every {@value #BLOCK} postings the writer seals a block and appends a summary of {@value
  * #SUMMARY_INTS} ints to the term's summary array: last doc, address/data end/level where the
- * next block starts, cumulative total term freq, and the block's competitive impact (max freq,
- * min norm as two ints, unsigned order as in Lucene's impacts). Terms are found through an
+ * next block starts, cumulative total term freq, the address of the block's fixed-width copy, and
+ * the block's competitive impacts: their count, then up to {@value #IMPACT_PAIRS} (freq, norm)
+ * pairs (the norm as two ints), ascending in freq and in unsigned norm as Lucene orders impacts.
+ * They are the block's competitive pairs ({@link CompetitiveImpactAccumulator}); where there are
+ * more, consecutive pairs are merged into one that dominates them (the higher freq, the lower
+ * norm), so every pair stays an upper bound. Terms are found through an
  * open-addressing table (linear probing, at most three quarters full) whose slots hold the top
  * {@value #TAG_BITS} bits of the term's hash above {@code id + 1} (murmur3's 64-bit finalizer of
  * an inline term's key, murmur3 of a long term's bytes): a probe compares that tag, then the
@@ -34,7 +41,7 @@ import org.apache.lucene.util.StringHelper;
  *
  * <p><b>Sealed blocks.</b> When it seals a block the writer also writes the block's docs and freqs
  * once more in fixed width ({@link LiveSealedBlock}), which readers that need no positions decode
- * instead of the vInts; the summary's last int is that copy's address.
+ * instead of the vInts.
  *
  * <p><b>Memory model</b> (one writer, any number of readers, no locks). A term's state is one
  * {@code long} ({@code count << 32 | lastDoc}) the writer stores with release semantics after it
@@ -53,7 +60,16 @@ import org.apache.lucene.util.StringHelper;
  */
 final class LiveTermPostings {
   static final int BLOCK = 128;
-  static final int SUMMARY_INTS = 9;
+  /** Competitive (freq, norm) pairs a block's summary keeps, at most. */
+  static final int IMPACT_PAIRS = 4;
+  /** Offsets in a block's summary (see the class documentation). */
+  static final int LAST_DOC = 0;
+  static final int TOTAL_TERM_FREQ = 4;
+  static final int SEALED_ADDRESS = 5;
+  static final int IMPACT_COUNT = 6;
+  /** The first pair's freq; its norm's high and low ints follow, then the next pair. */
+  static final int IMPACTS = 7;
+  static final int SUMMARY_INTS = IMPACTS + 3 * IMPACT_PAIRS;
 
   private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(long[].class);
   private static final VarHandle SUMMARIES = MethodHandles.arrayElementVarHandle(int[][].class);
@@ -122,6 +138,7 @@ final class LiveTermPostings {
   /** The docs and freqs of the block being sealed. */
   private final int[] sealDocs = new int[BLOCK];
   private final int[] sealFreqs = new int[BLOCK];
+  private final CompetitiveImpactAccumulator sealImpacts = new CompetitiveImpactAccumulator();
 
   /** Journal of the current document: touched term ids and what to restore. */
   private int[] touched = new int[16];
@@ -293,20 +310,13 @@ final class LiveTermPostings {
     int[] previous = t.summaries[id];
     LivePostingCursor cursor = new LivePostingCursor(pool.slabs(), withPositions);
     cursor.resetToBlock(previous, block - 1, start(id));
-    long sumFreq = block == 0 ? 0 : previous[(block - 1) * SUMMARY_INTS + 4];
-    int maxFreq = 0;
-    long minNorm = -1L;
-    int previousDoc = block == 0 ? -1 : previous[(block - 1) * SUMMARY_INTS];
+    long sumFreq = block == 0 ? 0 : previous[(block - 1) * SUMMARY_INTS + TOTAL_TERM_FREQ];
+    int previousDoc = block == 0 ? -1 : previous[(block - 1) * SUMMARY_INTS + LAST_DOC];
     cursor.decode(sealDocs, sealFreqs, BLOCK);
+    sealImpacts.clear();
     for (int i = 0; i < BLOCK; i++) {
-      int doc = sealDocs[i];
-      int freq = sealFreqs[i];
-      sumFreq += freq;
-      maxFreq = Math.max(maxFreq, freq);
-      long norm = field.normOrOne(doc);
-      if (Long.compareUnsigned(norm, minNorm) < 0) {
-        minNorm = norm;
-      }
+      sumFreq += sealFreqs[i];
+      sealImpacts.add(sealFreqs[i], field.normOrOne(sealDocs[i]));
     }
     int[] summaries = previous;
     int offset = block * SUMMARY_INTS;
@@ -319,16 +329,33 @@ final class LiveTermPostings {
           RamUsageEstimator.sizeOf(summaries)
               - (previous == null ? 0 : RamUsageEstimator.sizeOf(previous));
     }
-    summaries[offset] = lastDoc;
+    summaries[offset + LAST_DOC] = lastDoc;
     summaries[offset + 1] = t.cursor[id];
     summaries[offset + 2] = (t.cursor[id] & ~LiveBytePool.SLAB_MASK) | t.dataEnd[id];
     summaries[offset + 3] = t.level[id];
-    summaries[offset + 4] = Math.toIntExact(sumFreq);
-    summaries[offset + 5] = maxFreq;
-    summaries[offset + 6] = (int) (minNorm >>> 32);
-    summaries[offset + 7] = (int) minNorm;
-    summaries[offset + 8] = LiveSealedBlock.write(pool, previousDoc, sealDocs, sealFreqs);
+    summaries[offset + TOTAL_TERM_FREQ] = Math.toIntExact(sumFreq);
+    summaries[offset + SEALED_ADDRESS] =
+        LiveSealedBlock.write(pool, previousDoc, sealDocs, sealFreqs);
+    writeImpacts(sealImpacts.getCompetitiveFreqNormPairs(), summaries, offset);
     SUMMARIES.setRelease(t.summaries, id, summaries);
+  }
+
+  /**
+   * Writes {@code competitive} (ascending) as at most {@value #IMPACT_PAIRS} pairs into the summary
+   * at {@code offset}: the pairs split into that many runs of consecutive pairs, each run written
+   * as its last freq (the highest) with its first norm (the lowest).
+   */
+  private static void writeImpacts(List<Impact> competitive, int[] summaries, int offset) {
+    int pairs = competitive.size();
+    int count = Math.min(IMPACT_PAIRS, pairs);
+    summaries[offset + IMPACT_COUNT] = count;
+    for (int run = 0; run < count; run++) {
+      long norm = competitive.get(run * pairs / count).norm;
+      int at = offset + IMPACTS + 3 * run;
+      summaries[at] = competitive.get((run + 1) * pairs / count - 1).freq;
+      summaries[at + 1] = (int) (norm >>> 32);
+      summaries[at + 2] = (int) norm;
+    }
   }
 
   /** Adds {@code term} as a new term whose slot would be {@code freeSlot} in the current slots. */

@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.apache.lucene.index.FreqAndNormBuffer;
+import org.apache.lucene.index.ImpactsEnum;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.tests.util.LuceneTestCase;
@@ -13,9 +15,51 @@ import org.apache.lucene.util.BytesRef;
 
 /**
  * The live term hash finds every term (short, long, binary; many sharing a hash tag; held inline in
- * the key or in the pool) and the live terms iterate and seek in Lucene's unsigned byte order.
+ * the key or in the pool) and the live terms iterate and seek in Lucene's unsigned byte order; a
+ * sealed block's summary keeps its competitive impacts.
  */
 public class LiveTermPostingsTest extends LuceneTestCase {
+
+  /**
+   * A sealed block keeps its competitive (freq, norm) pairs, at most {@value
+   * LiveTermPostings#IMPACT_PAIRS} of them: here every block holds eight (freq f with norm 10f,
+   * none dominating another), which merge in runs of two into the higher freq with the lower norm.
+   */
+  public void testSealedBlockImpactsMergeIntoLooserPairs() throws Exception {
+    int docs = 2 * LiveTermPostings.BLOCK;
+    LiveField field = new LiveField("body", FieldKind.TEXT, 1, 0, docs, false, new LiveBytePool());
+    BytesRef term = new BytesRef("t");
+    for (int doc = 0; doc < docs; doc++) {
+      int freq = 1 + doc % 8;
+      field.norms.set(doc, 10L * freq);
+      int[] positions = new int[freq];
+      for (int i = 0; i < freq; i++) {
+        positions[i] = i;
+      }
+      field.postings.add(term, doc, positions, freq);
+      field.postings.commit();
+      field.recordStats(doc, 1, freq);
+    }
+    TermsEnum te = new LiveTerms(field, docs).iterator();
+    assertTrue(te.seekExact(term));
+    ImpactsEnum impacts = te.impacts(PostingsEnum.FREQS);
+    for (int doc = impacts.nextDoc(); doc != PostingsEnum.NO_MORE_DOCS; doc = impacts.nextDoc()) {
+      impacts.advanceShallow(doc);
+      FreqAndNormBuffer pairs = impacts.getImpacts().getImpacts(0);
+      assertEquals("doc " + doc, 4, pairs.size);
+      for (int i = 0; i < 4; i++) {
+        assertEquals("doc " + doc + " pair " + i, 2 * (i + 1), pairs.freqs[i]);
+        assertEquals("doc " + doc + " pair " + i, 10L * (2 * i + 1), pairs.norms[i]);
+      }
+      int freq = impacts.freq();
+      long norm = 10L * freq;
+      boolean dominated = false;
+      for (int i = 0; i < pairs.size; i++) {
+        dominated |= pairs.freqs[i] >= freq && Long.compareUnsigned(pairs.norms[i], norm) <= 0;
+      }
+      assertTrue("doc " + doc, dominated);
+    }
+  }
 
   public void testFindAndSortedIteration() throws Exception {
     int docs = 200;
