@@ -45,7 +45,11 @@ final class LivePostingCursor {
       reset(start, start + LiveSlices.size(0) - LiveSlices.POINTER_BYTES, 0, -1);
     } else {
       int s = block * LiveTermPostings.SUMMARY_INTS;
-      reset(summaries[s + 1], summaries[s + 2], summaries[s + 3], summaries[s]);
+      reset(
+          summaries[s + LiveTermPostings.NEXT_ADDRESS],
+          summaries[s + LiveTermPostings.NEXT_DATA_END],
+          summaries[s + LiveTermPostings.NEXT_LEVEL],
+          summaries[s + LiveTermPostings.LAST_DOC]);
     }
   }
 

@@ -124,8 +124,8 @@ final class LivePostingList {
 
     /** Starts after whole block {@code blocks - 1}, whose summary holds the freqs before. */
     Tail(int[] summaries, int blocks) {
-      totalTermFreq =
-          blocks == 0 ? 0 : summaries[(blocks - 1) * LiveTermPostings.SUMMARY_INTS + LiveTermPostings.TOTAL_TERM_FREQ];
+      int last = (blocks - 1) * LiveTermPostings.SUMMARY_INTS;
+      totalTermFreq = blocks == 0 ? 0 : summaries[last + LiveTermPostings.TOTAL_TERM_FREQ];
     }
 
     void add(int doc, int freq, LiveField field) {
@@ -187,7 +187,7 @@ final class LivePostingList {
     int hi = blocks;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (summaries[mid * LiveTermPostings.SUMMARY_INTS] < doc) {
+      if (summaries[mid * LiveTermPostings.SUMMARY_INTS + LiveTermPostings.LAST_DOC] < doc) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -201,7 +201,7 @@ final class LivePostingList {
   }
 
   int blockLastDoc(int block) {
-    return summaries[block * LiveTermPostings.SUMMARY_INTS];
+    return summaries[block * LiveTermPostings.SUMMARY_INTS + LiveTermPostings.LAST_DOC];
   }
 
   /** The last doc before block {@code block}, or -1 before the first. */

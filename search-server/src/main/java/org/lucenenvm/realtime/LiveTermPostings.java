@@ -64,6 +64,10 @@ final class LiveTermPostings {
   static final int IMPACT_PAIRS = 4;
   /** Offsets in a block's summary (see the class documentation). */
   static final int LAST_DOC = 0;
+  /** Where the next block's postings start: slice address, data end and slice level. */
+  static final int NEXT_ADDRESS = 1;
+  static final int NEXT_DATA_END = 2;
+  static final int NEXT_LEVEL = 3;
   static final int TOTAL_TERM_FREQ = 4;
   static final int SEALED_ADDRESS = 5;
   static final int IMPACT_COUNT = 6;
@@ -330,9 +334,9 @@ final class LiveTermPostings {
               - (previous == null ? 0 : RamUsageEstimator.sizeOf(previous));
     }
     summaries[offset + LAST_DOC] = lastDoc;
-    summaries[offset + 1] = t.cursor[id];
-    summaries[offset + 2] = (t.cursor[id] & ~LiveBytePool.SLAB_MASK) | t.dataEnd[id];
-    summaries[offset + 3] = t.level[id];
+    summaries[offset + NEXT_ADDRESS] = t.cursor[id];
+    summaries[offset + NEXT_DATA_END] = (t.cursor[id] & ~LiveBytePool.SLAB_MASK) | t.dataEnd[id];
+    summaries[offset + NEXT_LEVEL] = t.level[id];
     summaries[offset + TOTAL_TERM_FREQ] = Math.toIntExact(sumFreq);
     summaries[offset + SEALED_ADDRESS] =
         LiveSealedBlock.write(pool, previousDoc, sealDocs, sealFreqs);
