@@ -17,6 +17,7 @@ import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineConfig;
 import org.lucenenvm.realtime.RtSearchResult;
+import org.lucenenvm.server.ByteSize;
 import org.lucenenvm.store.NvmDirectory;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -49,7 +50,6 @@ public class LiveTailBenchmark {
 
   private static final int K = 10;
   private static final int SEGMENT_SIZE = 10_000;
-  private static final long POOL_BYTES = 6L << 30;
 
   /** Line-doc corpus; it must hold at least {@code docs + tailDocs} documents. */
   @Param({"data/c1m.txt"})
@@ -71,10 +71,19 @@ public class LiveTailBenchmark {
   @Param({""})
   public String category;
 
+  /**
+   * Size of the engine's pool (e.g. {@code 6g}, enough for the 1 M corpus; {@code 2g} for 200 K):
+   * every trial copies it whole, so it bounds what a run takes of {@code poolCache}'s file system
+   * (twice this while a trial runs).
+   */
+  @Param({"6g"})
+  public String poolSize;
+
   /** Where the built pool is kept between trials and forks (built when absent). */
   @Param({"/dev/shm/lucene-nvm-live-tail"})
   public String poolCache;
 
+  private long poolBytes;
   private Path trialPool;
   private NvmDirectory directory;
   private RtEngine engine;
@@ -86,6 +95,7 @@ public class LiveTailBenchmark {
     if (tailDocs < 0 || tailDocs >= SEGMENT_SIZE) {
       throw new IllegalArgumentException("tailDocs must be in [0, " + SEGMENT_SIZE + "), got " + tailDocs);
     }
+    poolBytes = ByteSize.parse(poolSize);
     Path corpusFile = Path.of(corpus);
     try (Analyzer analyzer = new StandardAnalyzer()) {
       Workload workload = Workload.parse(TaskFile.read(Path.of(tasks)), List.of(), DocumentFactory.BODY, analyzer, 42);
@@ -107,7 +117,7 @@ public class LiveTailBenchmark {
       Path built = builtPool(corpusFile, config);
       trialPool = Files.createTempFile(built.getParent(), "trial-", ".pool");
       Files.copy(built, trialPool, StandardCopyOption.REPLACE_EXISTING);
-      directory = NvmDirectory.open(trialPool, POOL_BYTES);
+      directory = NvmDirectory.open(trialPool, poolBytes);
       engine = RtEngine.open(directory, config);
       EngineDocuments.addRange(engine, corpusFile, docs, tailDocs);
     }
@@ -117,13 +127,13 @@ public class LiveTailBenchmark {
   private Path builtPool(Path corpusFile, RtEngineConfig config) throws IOException {
     Path dir = Path.of(poolCache);
     Files.createDirectories(dir);
-    Path pool = dir.resolve(corpusFile.getFileName() + "-" + docs + ".pool");
+    Path pool = dir.resolve(corpusFile.getFileName() + "-" + docs + "-" + poolSize + ".pool");
     if (Files.exists(pool)) {
       return pool;
     }
     Path building = dir.resolve(pool.getFileName() + ".building");
     Files.deleteIfExists(building);
-    try (NvmDirectory out = NvmDirectory.open(building, POOL_BYTES); RtEngine writer = RtEngine.open(out, config)) {
+    try (NvmDirectory out = NvmDirectory.open(building, poolBytes); RtEngine writer = RtEngine.open(out, config)) {
       long[] id = {0};
       CorpusIngest.ingest(corpusFile, docs, doc -> writer.add(EngineDocuments.of(id[0]++, doc)), acked -> {}, "jmh live-tail ingest");
       PipelineIdle.await(writer);
