@@ -67,7 +67,7 @@ final class LivePostingList {
     cursor.resetToBlock(summaries, block - 1, start);
     int size = block * LiveTermPostings.BLOCK;
     int limit = Math.min(stable, size + LiveTermPostings.BLOCK);
-    Tail tail = new Tail(summaries, block);
+    Tail tail = new Tail(summaries, block, limit - size);
     LiveField field = postings.field();
     while (size < limit) {
       int doc = cursor.next();
@@ -102,7 +102,7 @@ final class LivePostingList {
     if (tail == null) {
       LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
       cursor.resetToBlock(summaries, blocks - 1, start);
-      Tail t = new Tail(summaries, blocks);
+      Tail t = new Tail(summaries, blocks, size - blocks * LiveTermPostings.BLOCK);
       LiveField field = postings.field();
       for (int i = blocks * LiveTermPostings.BLOCK; i < size; i++) {
         int doc = cursor.next();
@@ -114,21 +114,33 @@ final class LivePostingList {
   }
 
   /**
-   * The statistics of the postings after a list's last whole block: the list's total term freq and
-   * the tail's competitive impact. Complete (and no longer changed) once {@link #finish}ed.
+   * The postings after a list's last whole block, as decoded once, and their statistics: the
+   * list's total term freq and the tail's competitive impact. Complete (and no longer changed) once
+   * {@link #finish}ed.
    */
   private static final class Tail {
     private long totalTermFreq;
     private int maxFreq;
     private long minNorm = -1L;
+    private final int[] docs;
+    private final int[] freqs;
+    private int count;
 
-    /** Starts after whole block {@code blocks - 1}, whose summary holds the freqs before. */
-    Tail(int[] summaries, int blocks) {
+    /**
+     * Starts after whole block {@code blocks - 1}, whose summary holds the freqs before, for at
+     * most {@code capacity} postings.
+     */
+    Tail(int[] summaries, int blocks, int capacity) {
       int last = (blocks - 1) * LiveTermPostings.SUMMARY_INTS;
       totalTermFreq = blocks == 0 ? 0 : summaries[last + LiveTermPostings.TOTAL_TERM_FREQ];
+      docs = new int[capacity];
+      freqs = new int[capacity];
     }
 
     void add(int doc, int freq, LiveField field) {
+      docs[count] = doc;
+      freqs[count] = freq;
+      count++;
       totalTermFreq += freq;
       maxFreq = Math.max(maxFreq, freq);
       long norm = field.normOrOne(doc);
@@ -169,6 +181,21 @@ final class LivePostingList {
 
   long totalTermFreq() {
     return tail().totalTermFreq;
+  }
+
+  /**
+   * Copies the {@code n} postings from posting {@code from} (after the last whole block) into
+   * {@code docs} and {@code freqs} if a lookup already decoded them; returns false otherwise.
+   */
+  boolean copyTail(int from, int[] docs, int[] freqs, int n) {
+    Tail t = tail;
+    if (t == null) {
+      return false;
+    }
+    int offset = from - blocks * LiveTermPostings.BLOCK;
+    System.arraycopy(t.docs, offset, docs, 0, n);
+    System.arraycopy(t.freqs, offset, freqs, 0, n);
+    return true;
   }
 
   /** Max freq in the postings after the last whole block. */

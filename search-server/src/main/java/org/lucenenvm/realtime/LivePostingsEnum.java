@@ -6,6 +6,7 @@ import org.apache.lucene.index.Impacts;
 import org.apache.lucene.index.ImpactsEnum;
 import org.apache.lucene.util.ArrayUtil;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.VectorUtil;
 
 /**
  * Iterates one {@link LivePostingList}: docs ascending with freqs and positions, skipping whole
@@ -15,7 +16,7 @@ import org.apache.lucene.util.BytesRef;
  *
  * <p>Without positions the enum fills a buffer of docs and freqs a block ({@value #BLOCK}) at a
  * time, which {@link #nextDoc}, {@link #advance} and {@link #nextPostings} then read as arrays, as
- * Lucene's block postings do: a whole block from its fixed-width copy ({@link LiveSealedBlock};
+ * Lucene's block postings do (searching a block with {@link VectorUtil#findNextGEQ}): a whole block from its fixed-width copy ({@link LiveSealedBlock};
  * its freqs only when asked for), the trailing partial block by decoding its vInts. With
  * positions it decodes one posting at a time from the vInts, since a posting's positions follow
  * its doc and freq there. {@link LiveTerms}' {@code postings(reuse, flags)} {@link #reset resets}
@@ -100,7 +101,8 @@ final class LivePostingsEnum extends ImpactsEnum {
 
   /**
    * Fills the buffer with the next postings: a whole block from its fixed-width copy, else up to
-   * {@link #batch} and the end of the current block from the vInts.
+   * {@link #batch} and the end of the current block from the vInts (the trailing partial block
+   * from the list's copy when its lookup decoded it already).
    */
   private void refill() {
     int block = consumed / BLOCK;
@@ -113,12 +115,14 @@ final class LivePostingsEnum extends ImpactsEnum {
       n = BLOCK;
     } else {
       n = Math.min(batch, Math.min(postings.size() - consumed, BLOCK - consumed % BLOCK));
-      LivePostingCursor c = cursor();
-      if (cursorAt != consumed) {
-        c.resetToBlock(postings.summaries(), block - 1, postings.start()); // a block's start
+      if (positions || !postings.copyTail(consumed, docs, freqs, n)) {
+        LivePostingCursor c = cursor();
+        if (cursorAt != consumed) {
+          c.resetToBlock(postings.summaries(), block - 1, postings.start()); // a block's start
+        }
+        c.decode(docs, freqs, n);
+        cursorAt = consumed + n;
       }
-      c.decode(docs, freqs, n);
-      cursorAt = consumed + n;
       freqsPending = false;
     }
     consumed += n;
@@ -135,24 +139,34 @@ final class LivePostingsEnum extends ImpactsEnum {
 
   @Override
   public int advance(int target) {
-    if (bufferSize == 0 || docs[bufferSize - 1] < target) {
-      bufferIndex = bufferSize - 1; // the buffer is behind the target: decode further
-      int blocks = postings.blocks();
-      int block = consumed / BLOCK;
-      if (block < blocks && postings.blockLastDoc(block) < target) {
-        do {
-          block++;
-        } while (block < blocks && postings.blockLastDoc(block) < target);
-        consumed = block * BLOCK;
-        bufferSize = 0;
-        bufferIndex = -1;
+    while (true) {
+      int from = bufferIndex + 1;
+      if (from < bufferSize && docs[bufferSize - 1] >= target) {
+        bufferIndex = VectorUtil.findNextGEQ(docs, target, from, bufferSize);
+        return doc = docs[bufferIndex];
       }
+      if (consumed < postings.size()) {
+        skipBlocksBefore(target);
+      }
+      if (consumed == postings.size()) {
+        bufferIndex = bufferSize;
+        return doc = NO_MORE_DOCS;
+      }
+      refill();
+      bufferIndex = -1;
     }
-    int d;
-    do {
-      d = nextDoc();
-    } while (d < target);
-    return d;
+  }
+
+  /** Skips the whole blocks ahead whose last doc is below {@code target}, by their summaries. */
+  private void skipBlocksBefore(int target) {
+    int blocks = postings.blocks();
+    int block = consumed / BLOCK;
+    if (block < blocks && postings.blockLastDoc(block) < target) {
+      do {
+        block++;
+      } while (block < blocks && postings.blockLastDoc(block) < target);
+      consumed = block * BLOCK;
+    }
   }
 
   @Override
@@ -161,10 +175,7 @@ final class LivePostingsEnum extends ImpactsEnum {
       buffer.size = 0;
       return;
     }
-    int end = bufferIndex + 1;
-    while (end < bufferSize && docs[end] < upTo) {
-      end++;
-    }
+    int end = VectorUtil.findNextGEQ(docs, upTo, bufferIndex + 1, bufferSize);
     int n = end - bufferIndex;
     loadFreqs();
     buffer.growNoCopy(n);
