@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""WRT A/B summary: wrt-ab.py <dir> <rounds>: per round, QPS (sum over the categories) and ingest docs/s of each side; medians;
+"""WRT A/B summary: wrt-ab.py <dir> <rounds>: per round, QPS (the All row) and ingest docs/s of each side; medians;
 per-category mean latency medians."""
 import csv, statistics, sys
 d, rounds = sys.argv[1], int(sys.argv[2])
 def load(side, r):
     rows = list(csv.DictReader(open(f'{d}/{side}-{r}/run1/results.csv')))
-    return sum(float(x['qps']) for x in rows), float(rows[0]['ingest_docs_per_s']), {x['category']: float(x['mean_us']) for x in rows}
+    qps = float(next(x['qps'] for x in rows if x['category'] == 'All'))
+    return qps, float(rows[0]['ingest_docs_per_s']), {x['category']: float(x['mean_us']) for x in rows}
 res = {(s, r): load(s, r) for s in ('base', 'new') for r in range(1, rounds + 1)}
 print('| round | base QPS / ingest docs/s | new QPS / ingest docs/s | new / base QPS | new / base ingest |')
 print('|---|---|---|---|---|')
