@@ -16,8 +16,9 @@ import org.apache.lucene.util.VectorUtil;
  *
  * <p>Without positions the enum fills a buffer of docs and freqs a block ({@value #BLOCK}) at a
  * time, which {@link #nextDoc}, {@link #advance} and {@link #nextPostings} then read as arrays, as
- * Lucene's block postings do (searching a block with {@link VectorUtil#findNextGEQ}): a whole block from its fixed-width copy ({@link LiveSealedBlock};
- * its freqs only when asked for), the trailing partial block by decoding its vInts. With
+ * Lucene's block postings do (searching a block with {@link VectorUtil#findNextGEQ}): a whole
+ * block from its fixed-width copy ({@link LiveSealedBlock}; its freqs only when asked for), the
+ * trailing partial block from the copy its term lookup decoded, or else by decoding its vInts. With
  * positions it decodes one posting at a time from the vInts, since a posting's positions follow
  * its doc and freq there. {@link LiveTerms}' {@code postings(reuse, flags)} {@link #reset resets}
  * a reused enum, keeping its buffers.
