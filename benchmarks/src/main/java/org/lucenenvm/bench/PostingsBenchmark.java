@@ -50,6 +50,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -418,15 +419,22 @@ public class PostingsBenchmark {
     final List<Double> forks = new ArrayList<>();
     final List<Double> iterations = new ArrayList<>();
 
-    /** Adds a fork's score and its iterations' (the primary result's, or {@code secondary}'s). */
+    /**
+     * Adds a fork's score and its iterations' (the primary result's, or {@code secondary}'s where
+     * an iteration has it: a profiler such as async-profiler reports once per fork, not per
+     * iteration).
+     */
     void add(double forkScore, RunResult run, String secondary) {
       forks.add(forkScore);
       for (BenchmarkResult result : run.getBenchmarkResults()) {
         for (IterationResult iteration : result.getIterationResults()) {
-          iterations.add(
+          Result<?> score =
               secondary == null
-                  ? iteration.getPrimaryResult().getScore()
-                  : iteration.getSecondaryResults().get(secondary).getScore());
+                  ? iteration.getPrimaryResult()
+                  : iteration.getSecondaryResults().get(secondary);
+          if (score != null) {
+            iterations.add(score.getScore());
+          }
         }
       }
     }
