@@ -1,17 +1,13 @@
 #!/usr/bin/env python3
 """Medians of LiveTailBenchmark A/B rounds: lt-ab.py <dir> <rounds>; mean us/op per (docs, category), per round and side."""
 import csv, statistics, sys
+from ab_rounds import round_files
 d, rounds = sys.argv[1], int(sys.argv[2])
 scores = {}
-for side in ('base', 'new'):
-    for r in range(1, rounds + 1):
-        try:
-            rows = list(csv.DictReader(open(f'{d}/{side}-{r}.csv')))
-        except FileNotFoundError:
-            continue
-        for row in rows:
-            key = (int(row['Param: docs']), row['Param: category'])
-            scores.setdefault(key, {}).setdefault(side, []).append(float(row['Score']))
+for side, path in round_files(d, rounds, '.csv'):
+    for row in csv.DictReader(open(path)):
+        key = (int(row['Param: docs']), row['Param: category'])
+        scores.setdefault(key, {}).setdefault(side, []).append(float(row['Score']))
 print('| docs flushed | category | base µs per round (median) | new µs per round (median) | new / base | rounds new faster |')
 print('|---|---|---|---|---|---|')
 for key in sorted(scores):

@@ -2,19 +2,15 @@
 """Per-iteration view of LiveTailBenchmark A/B rounds: lt-iters.py <dir> <rounds>. For each (docs, category) and side: the
 median of all measurement iterations pooled over the rounds, and the fastest iteration of each round (their median)."""
 import re, statistics, sys
+from ab_rounds import round_files
 d, rounds = sys.argv[1], int(sys.argv[2])
 its = {}
-for side in ('base', 'new'):
-    for r in range(1, rounds + 1):
-        try:
-            text = open(f'{d}/{side}-{r}.txt').read()
-        except FileNotFoundError:
-            continue
-        for block in text.split('# Parameters: ')[1:]:
-            cat = re.search(r'category = (\w+)', block).group(1)
-            docs = int(re.search(r'docs = (\d+)', block).group(1))
-            vals = [float(v) for v in re.findall(r'^Iteration\s+\d+: ([\d.]+) us/op', block, re.M)]
-            its.setdefault((docs, cat), {}).setdefault(side, []).append(vals)
+for side, path in round_files(d, rounds, '.txt'):
+    for block in open(path).read().split('# Parameters: ')[1:]:
+        cat = re.search(r'category = (\w+)', block).group(1)
+        docs = int(re.search(r'docs = (\d+)', block).group(1))
+        vals = [float(v) for v in re.findall(r'^Iteration\s+\d+: ([\d.]+) us/op', block, re.M)]
+        its.setdefault((docs, cat), {}).setdefault(side, []).append(vals)
 print('| docs flushed | category | base: pooled median µs | new: pooled median | new / base | base: fastest per round (median) | new: fastest per round (median) | new / base, fastest |')
 print('|---|---|---|---|---|---|---|---|')
 for key in sorted(its):
