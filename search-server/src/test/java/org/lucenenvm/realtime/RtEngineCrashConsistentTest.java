@@ -16,15 +16,11 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexOutput;
-import org.apache.lucene.store.SingleInstanceLockFactory;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.lucenenvm.realtime.CrashConsistentEngine.Acknowledged;
 import org.lucenenvm.realtime.CrashConsistentEngine.Snapshot;
 import org.lucenenvm.store.NvmDirectory;
-import org.lucenenvm.store.NvmHeap;
 import org.lucenenvm.store.NvmRegion;
-import org.lucenenvm.store.PoolPaths;
-import org.lucenenvm.store.PowerFailureSimulator;
 
 /**
  * {@link DurabilityMode#CRASH_CONSISTENT}: crashes (pool images taken while the engine runs, as a
@@ -32,56 +28,11 @@ import org.lucenenvm.store.PowerFailureSimulator;
  * unlisted segments, refuses damaged logs naming where, and a full log fails clearly.
  */
 public class RtEngineCrashConsistentTest extends LuceneTestCase {
-  private static final long POOL = 48L << 20;
-
-  /** A pool watched by a power-failure simulator that reports nothing, for crash images on demand. */
-  private static final class Pool implements AutoCloseable {
-    final Path dir;
-    final PowerFailureSimulator simulator = new PowerFailureSimulator(point -> {});
-    final NvmHeap heap;
-    final NvmDirectory nvm;
-    private int images;
-
-    Pool(Path testDir) throws IOException {
-      dir = PoolPaths.imageDir(testDir);
-      heap = NvmHeap.open(dir.resolve("index.pool"), POOL, NvmHeap.OpenMode.CREATE_OR_OPEN, simulator);
-      nvm = new NvmDirectory(heap, new SingleInstanceLockFactory());
-    }
-
-    /** The pool a crash now could leave (unpersisted stores: all kept, or none). */
-    Path crash(boolean keepUnpersisted) throws IOException {
-      Path image = dir.resolve("crash" + images++ + ".pool");
-      synchronized (simulator) { // no persist while the image is written
-        simulator
-            .crashPointNow()
-            .writeImage(
-                image,
-                keepUnpersisted
-                    ? PowerFailureSimulator.allDirtyLines()
-                    : PowerFailureSimulator.noDirtyLines());
-      }
-      return image;
-    }
-
-    @Override
-    public void close() throws Exception {
-      try {
-        nvm.close();
-        heap.close();
-      } finally {
-        PoolPaths.deleteImages(dir);
-      }
-    }
-  }
-
-  private static NvmDirectory openImage(Path image) throws IOException {
-    return NvmDirectory.open(image, 0);
-  }
 
   public void testEveryAcknowledgedOperationSurvivesCrashes() throws Exception {
     Random r = new Random(random().nextLong());
     Acknowledged acked = new Acknowledged();
-    try (Pool pool = new Pool(createTempDir("cc"))) {
+    try (CrashImagePool pool = new CrashImagePool(createTempDir("cc"))) {
       RtEngineConfig config = CrashConsistentEngine.config();
       long replayed = 0;
       try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
@@ -92,7 +43,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
           Snapshot expected = acked.snapshot();
           for (boolean keep : new boolean[] {false, true}) {
             Path image = pool.crash(keep);
-            try (NvmDirectory recovered = openImage(image);
+            try (NvmDirectory recovered = CrashImagePool.openImage(image);
                 RtEngine reopened = RtEngine.open(recovered, config)) {
               expected.assertHeldBy(reopened, "round " + round + ", unpersisted kept: " + keep);
               RtRecovery report = reopened.recoveries().get(0);
@@ -131,14 +82,14 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
             .withSegmentSize(1_000)
             .withLogBytes(RtEngineConfig.MIN_LOG_BYTES);
     TermQuery unstored = new TermQuery(new Term("body", "secret"));
-    try (Pool pool = new Pool(createTempDir("unstored"))) {
+    try (CrashImagePool pool = new CrashImagePool(createTempDir("unstored"))) {
       try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
         for (int i = 0; i < 30; i++) { // all in the live segment: only the log holds them
           engine.add(new RtDocument("d" + i, Map.of("title", "t" + i, "body", "secret b" + i)));
         }
         assertEquals(30, count(engine, unstored));
         Path image = pool.crash(false);
-        try (NvmDirectory recovered = openImage(image);
+        try (NvmDirectory recovered = CrashImagePool.openImage(image);
             RtEngine reopened = RtEngine.open(recovered, config)) {
           assertEquals(30, reopened.recoveries().get(0).operationsReplayed());
           assertEquals("unstored field after a crash", 30, count(reopened, unstored));
@@ -181,7 +132,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
     // A log that stayed full would fail a delete after 10 s instead of the default 30 s.
     RtEngineConfig config = CrashConsistentEngine.config().withLogFullTimeout(Duration.ofSeconds(10));
     Map<String, String> state = new java.util.HashMap<>();
-    try (Pool pool = new Pool(createTempDir("cc"))) {
+    try (CrashImagePool pool = new CrashImagePool(createTempDir("cc"))) {
       List<Path> images = new java.util.ArrayList<>();
       List<Map<String, String>> expected = new java.util.ArrayList<>();
       try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
@@ -202,7 +153,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
         assertEquals(docs / 25, engine.stats().liveDocs());
       }
       for (int i = 0; i < images.size(); i++) {
-        try (NvmDirectory recovered = openImage(images.get(i));
+        try (NvmDirectory recovered = CrashImagePool.openImage(images.get(i));
             RtEngine reopened = RtEngine.open(recovered, config)) {
           assertEquals("image " + i, expected.get(i), CrashConsistentEngine.contents(reopened));
         }
@@ -213,7 +164,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
   public void testRecoveryDropsSegmentsTheManifestDoesNotList() throws Exception {
     Random r = new Random(random().nextLong());
     Acknowledged acked = new Acknowledged();
-    try (Pool pool = new Pool(createTempDir("cc"))) {
+    try (CrashImagePool pool = new CrashImagePool(createTempDir("cc"))) {
       RtEngineConfig config = CrashConsistentEngine.config();
       Path image;
       try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
@@ -222,7 +173,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
         }
         image = pool.crash(true);
       }
-      try (NvmDirectory recovered = openImage(image)) {
+      try (NvmDirectory recovered = CrashImagePool.openImage(image)) {
         // What an engrave interrupted by the crash leaves: files of a segment nobody listed.
         try (IndexOutput out = recovered.createOutput(Tiers.namespace(9_999) + "_0.si", IOContext.DEFAULT)) {
           out.writeString("half an engrave");
@@ -243,7 +194,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
   }
 
   public void testDamagedLogRecordIsRefusedNamingPoolOffsetAndRecord() throws Exception {
-    try (Pool pool = new Pool(createTempDir("cc"))) {
+    try (CrashImagePool pool = new CrashImagePool(createTempDir("cc"))) {
       RtEngineConfig config = CrashConsistentEngine.config().withSegmentSize(1000);
       Path image;
       try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
@@ -252,7 +203,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
         }
         image = pool.crash(false);
       }
-      try (NvmDirectory recovered = openImage(image)) {
+      try (NvmDirectory recovered = CrashImagePool.openImage(image)) {
         long flipAt;
         try (NvmRegion region = recovered.openRegion(PartitionLifecycle.LOG_NAME)) {
           MemorySegment file = region.segment();
@@ -268,7 +219,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
           ch.write(b, flipAt);
         }
       }
-      try (NvmDirectory damaged = openImage(image)) {
+      try (NvmDirectory damaged = CrashImagePool.openImage(image)) {
         CorruptIngestLogException e =
             expectThrows(CorruptIngestLogException.class, () -> RtEngine.open(damaged, config));
         String m = e.getMessage();
@@ -280,7 +231,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
   }
 
   public void testRecordLargerThanTheLogIsRefusedAndLosesNothing() throws Exception {
-    try (Pool pool = new Pool(createTempDir("cc"))) {
+    try (CrashImagePool pool = new CrashImagePool(createTempDir("cc"))) {
       RtEngineConfig config = CrashConsistentEngine.config().withLogFullTimeout(Duration.ofMillis(100));
       Path image;
       try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
@@ -297,7 +248,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
         engine.add(new RtDocument("after", Map.of("body", "kept too")));
         image = pool.crash(false);
       }
-      try (NvmDirectory recovered = openImage(image);
+      try (NvmDirectory recovered = CrashImagePool.openImage(image);
           RtEngine reopened = RtEngine.open(recovered, config)) {
         assertEquals(Map.of("small", "kept", "after", "kept too"), CrashConsistentEngine.contents(reopened));
       }
@@ -320,7 +271,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
   public void testPartitionsEachReplayTheirOwnLog() throws Exception {
     Random r = new Random(random().nextLong());
     Acknowledged acked = new Acknowledged();
-    try (Pool pool = new Pool(createTempDir("cc"))) {
+    try (CrashImagePool pool = new CrashImagePool(createTempDir("cc"))) {
       RtEngineConfig config = CrashConsistentEngine.config().withPartitions(2);
       Path image;
       try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
@@ -329,7 +280,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
         }
         image = pool.crash(true);
       }
-      try (NvmDirectory recovered = openImage(image);
+      try (NvmDirectory recovered = CrashImagePool.openImage(image);
           RtEngine reopened = RtEngine.open(recovered, config)) {
         acked.snapshot().assertHeldBy(reopened, "two partitions");
         assertEquals(2, reopened.recoveries().size());
@@ -338,7 +289,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
   }
 
   public void testGracefulCrashNamesTheCallThatAcceptsTheLoss() throws Exception {
-    try (Pool pool = new Pool(createTempDir("graceful"))) {
+    try (CrashImagePool pool = new CrashImagePool(createTempDir("graceful"))) {
       RtEngineConfig graceful = CrashConsistentEngine.config().withMode(DurabilityMode.GRACEFUL);
       Path image;
       try (RtEngine engine = RtEngine.open(pool.nvm, graceful)) {
@@ -347,7 +298,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
         }
         image = pool.crash(true);
       }
-      try (NvmDirectory crashed = openImage(image)) {
+      try (NvmDirectory crashed = CrashImagePool.openImage(image)) {
         IllegalStateException refused =
             expectThrows(IllegalStateException.class, () -> RtEngine.open(crashed, graceful));
         assertTrue(refused.getMessage(), refused.getMessage().contains("RtEngine.discardUnverifiable"));
