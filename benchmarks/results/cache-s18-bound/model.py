@@ -9,7 +9,8 @@ and prints, as ratios of the uncached engine's time for the cache row's query mi
   ideal      hits free and misses costing the uncached mean of their category (the cache's limit at these hit rates)
   no-miss-overhead  hits as measured, misses at the uncached mean
   miss-time  the misses' share of the cache row's query time
-Usage: python3 model.py <run dir>...   (each <run dir>/run1/{table.txt,cache-categories.csv})
+Usage: python3 model.py [--row <cache row>] <run dir>...   (each <run dir>/run1/{table.txt,cache-categories.csv}); with
+several cache rows in one run, --row names the one to model (default: the run's only one)
 """
 import csv
 import sys
@@ -38,24 +39,30 @@ def uncached_means(table):
     return rows, qps
 
 
-def categories(run_dir):
+def categories(run_dir, row):
     """The cache row's (category, timed hits, timed misses, hit mean us, miss mean us) of one run."""
     for r in csv.DictReader(open(f'{run_dir}/run1/cache-categories.csv')):
+        if row is not None and r['configuration'] != row:
+            continue
         yield (r['category'], int(r['timed_hits']), int(r['timed_misses']),
                float(r['hit_mean_us']), float(r['miss_mean_us']))
 
 
 def main():
     print('run                       measured  model  free-hits  ideal  no-miss-overhead  hit-rate  miss-time  miss/uncached per category')
-    for d in sys.argv[1:]:
+    args = sys.argv[1:]
+    row = None
+    if args[:1] == ['--row']:
+        row, args = args[1], args[2:]
+    for d in args:
         rows, qps = uncached_means(f'{d}/run1/table.txt')
         uncached_name = next(n for n in rows if 'cache' not in n)
-        cached_name = next(n for n in rows if 'cache' in n)
+        cached_name = next(n for n in rows if 'cache' in n and (row is None or n.endswith(row)))
         u = rows[uncached_name]
         total_u = cached = free_hits = ideal = no_overhead = 0.0
         hits_all = queries = 0
         ratios = []
-        for c, h, m, hm, mm in categories(d):
+        for c, h, m, hm, mm in categories(d, row):
             total_u += (h + m) * u[c]
             cached += m * mm + h * hm
             free_hits += m * mm
