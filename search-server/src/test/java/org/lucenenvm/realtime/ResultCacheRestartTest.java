@@ -230,8 +230,8 @@ public class ResultCacheRestartTest extends LuceneTestCase {
 
   /**
    * Waits (bounded) until every segment but the live one has its NVM copy recorded in the manifest
-   * (eager engrave: none is left {@link SegmentState#FLUSHED}), no stage has work queued, and the
-   * segment table stayed so for three polls.
+   * (eager engrave: none is left {@link SegmentState#FLUSHED}), no stage has work queued or under
+   * way (an engrave's checkpoint, a merge), and the segment table stayed so for three polls.
    */
   private static void awaitDurable(RtEngine engine) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -241,7 +241,8 @@ public class ResultCacheRestartTest extends LuceneTestCase {
       boolean durable =
           stats.segments().getOrDefault(SegmentState.INGESTED, 0) <= 1
               && stats.segments().getOrDefault(SegmentState.FLUSHED, 0) == 0
-              && stats.stages().values().stream().allMatch(stage -> stage.queued() == 0);
+              && stats.stages().values().stream().allMatch(stage -> stage.queued() == 0)
+              && engine.pipelineActivity().equals("idle");
       Object now = stats.segments();
       settled = durable && now.equals(last) ? settled + 1 : 0;
       last = now;
