@@ -24,17 +24,18 @@ def stats(values):
     v = sorted(values)
     return v[0], v[max(0, len(v) // 10 - 1)], statistics.median(v)
 
-mode, paths = sys.argv[1], sys.argv[2:]
-if mode == 'forks':
-    for bench, config, its in forks(paths):
-        q = len(its) // 4; middle = sorted(its)[q:len(its) - q]
-        print(f"{bench:20s} {config:24s} {sum(middle) / len(middle):8.1f} |", ' '.join(f"{x:.0f}" for x in its))
-else:
-    values = collections.defaultdict(list)
-    for bench, config, its in forks(paths):
-        values[(bench, config)] += its
-    print(f"{'benchmark':20s} {'config':32s} {'n':>3s} {'min':>9s} {'p10':>9s} {'median':>9s}  lucene-dram's / config's min, p10, median")
-    for (bench, config), v in sorted(values.items()):
-        base = next((b for (bb, c), b in values.items() if bb == bench and c.endswith('lucene-dram')), None)
-        s = stats(v); r = [x / y for x, y in zip(stats(base), s)] if base else [float('nan')] * 3
-        print(f"{bench:20s} {config:32s} {len(v):3d} {s[0]:9.1f} {s[1]:9.1f} {s[2]:9.1f}  {r[0]:.2f} / {r[1]:.2f} / {r[2]:.2f}")
+if __name__ == '__main__':
+    mode, paths = sys.argv[1], sys.argv[2:]
+    if mode == 'forks':
+        for bench, config, its in forks(paths):
+            q = len(its) // 4; middle = sorted(its)[q:len(its) - q]
+            print(f"{bench:20s} {config:24s} {sum(middle) / len(middle):8.1f} |", ' '.join(f"{x:.0f}" for x in its))
+    else:
+        values = collections.defaultdict(list)
+        for bench, config, its in forks(paths):
+            values[(bench, config)] += its
+        print(f"{'benchmark':20s} {'config':32s} {'n':>3s} {'min':>9s} {'p10':>9s} {'median':>9s}  lucene-dram's / config's min, p10, median")
+        for (bench, config), v in sorted(values.items()):
+            base = next((b for (bb, c), b in values.items() if bb == bench and c.endswith('lucene-dram')), None)
+            s = stats(v); r = [x / y for x, y in zip(stats(base), s)] if base else [float('nan')] * 3
+            print(f"{bench:20s} {config:32s} {len(v):3d} {s[0]:9.1f} {s[1]:9.1f} {s[2]:9.1f}  {r[0]:.2f} / {r[1]:.2f} / {r[2]:.2f}")

@@ -1,13 +1,18 @@
 # Issue 11, session 22: the paired A/B of paired.sh. Per round and class, the ratio lucene-dram / nvm-uncompressed of
 # the two adjacent forks' mean µs/op (> 1: the uncompressed postings are faster), then per class the median ratio,
-# its range and in how many rounds the uncompressed side was faster.
+# its range and in how many rounds the uncompressed side was faster. Forks are read with ../s17/iterations.py.
 # Usage: python3 paired.py <paired.sh out>
 import glob, os, re, statistics as st, sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 's17'))
+from iterations import forks
+
+
 def fork_mean(path):
-    text = open(path).read()
-    values = [float(v) for v in re.findall(r'^Iteration\s+\d+: ([\d.]+) us/op', text, re.M)]
-    return st.mean(values) if values else None
+    """The mean of the one fork's measurement iterations in a paired.sh output."""
+    [(_, _, iterations)] = forks([path])
+    return st.mean(iterations)
+
 
 ratios = {}
 for path in sorted(glob.glob(os.path.join(sys.argv[1], 'r*-*-lucene-dram.txt'))):
@@ -15,8 +20,7 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], 'r*-*-lucene-dram.txt')))
     round_, cls = int(m.group(1)), m.group(2)
     base = fork_mean(path)
     cand = fork_mean(path.replace('-lucene-dram.txt', '-nvm-uncompressed.txt'))
-    if base and cand:
-        ratios.setdefault(cls, []).append((round_, base, cand, base / cand))
+    ratios.setdefault(cls, []).append((round_, base, cand, base / cand))
 
 for cls, rows in ratios.items():
     rows.sort()

@@ -28,7 +28,6 @@ import org.lucenenvm.store.NvmRegion;
  * unlisted segments, refuses damaged logs naming where, and a full log fails clearly.
  */
 public class RtEngineCrashConsistentTest extends LuceneTestCase {
-
   public void testEveryAcknowledgedOperationSurvivesCrashes() throws Exception {
     Random r = new Random(random().nextLong());
     Acknowledged acked = new Acknowledged();
