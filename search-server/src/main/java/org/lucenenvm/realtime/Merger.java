@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
 import java.util.function.BooleanSupplier;
 import org.apache.lucene.index.CodecReader;
+import org.apache.lucene.index.MergePolicy;
 import org.apache.lucene.util.FixedBitSet;
 
 /**
@@ -20,7 +21,9 @@ import org.apache.lucene.util.FixedBitSet;
  * lazy engrave DRAM-only segments are merged too. A merge writes one new NVM segment with Lucene's
  * merge code ({@code addIndexes} of the sources' readers), swaps it into the table in place of its
  * sources and carries over deletes that reached the sources meanwhile; the {@link
- * Pipeline.Checkpoint} records the new table before the sources are freed.
+ * Pipeline.Checkpoint} records the new table before the sources are freed. A merge still writing
+ * when the pipeline stops (close, volatile shutdown, failure) is aborted ({@link
+ * AbortableMergeDirectory}) and leaves the table as it was.
  */
 final class Merger {
   private final int maxSegments;
@@ -78,7 +81,7 @@ final class Merger {
       if (sources.isEmpty()) {
         return;
       }
-      refused = !merge(sources);
+      refused = !merge(sources, stop);
       if (refused) {
         segmentRoomChanged.run(); // writers at the limit may now add segments beyond it
         return;
@@ -102,9 +105,11 @@ final class Merger {
 
   /**
    * Merges {@code sources} (in table order) into one NVM segment, or drops them when every doc was
-   * deleted; returns false (nothing changed) when the NVM budget cannot hold the merge.
+   * deleted; returns false (nothing changed) when the NVM budget cannot hold the merge. Once {@code
+   * stop} is true a merge still writing is aborted: it changes nothing either (its output is
+   * deleted, its sources stay) and returns true.
    */
-  boolean merge(List<SegmentDescriptor> sources) throws IOException {
+  boolean merge(List<SegmentDescriptor> sources, BooleanSupplier stop) throws IOException {
     List<SegmentDescriptor> ordered = new ArrayList<>(table.segments());
     ordered.retainAll(sources);
     List<SegmentVersion> held = new ArrayList<>(ordered.size());
@@ -136,7 +141,11 @@ final class Merger {
       SegmentVersion version = null;
       IdFilter filter = null;
       if (liveDocs > 0) {
-        version = tiers.writeMerged(id, readers, sourceBytes);
+        try {
+          version = tiers.writeMerged(id, readers, sourceBytes, stop);
+        } catch (MergePolicy.MergeAbortedException e) {
+          return true; // the pipeline is stopping: an aborted merge is no failure
+        }
         filter = IdFilter.of(version.segment());
       } else {
         tiers.accounts().adjustNvm(-sourceBytes);

@@ -145,7 +145,10 @@ final class Pipeline {
     }
   }
 
-  /** Stops both threads after the segments already queued were flushed; merges are skipped. */
+  /**
+   * Stops both threads after the segments already queued were flushed; a merge under way is
+   * aborted (its sources stay in the table), queued ones are skipped.
+   */
   void stop() throws InterruptedException {
     stopping = true;
     segmentRoomChanged();
@@ -153,7 +156,7 @@ final class Pipeline {
     mergerStage.stop();
   }
 
-  /** Volatile shutdown: stages skip whatever is still queued, then stop. */
+  /** Volatile shutdown: stages skip whatever is still queued, then stop (as {@link #stop}). */
   void abandon() throws InterruptedException {
     abandoned = true;
     stop();

@@ -3,8 +3,10 @@ package org.lucenenvm.realtime;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.MergePolicy;
 import org.apache.lucene.store.Directory;
 import org.lucenenvm.store.DramDirectory;
 
@@ -159,24 +161,28 @@ final class Tiers {
 
   /**
    * Writes the live docs of {@code sources} as segment {@code id} in the NVM tier; {@code reserved}
-   * NVM bytes were reserved for it and are settled against its real size.
+   * NVM bytes were reserved for it and are settled against its real size. Once {@code stop} is
+   * true the write ends early with {@link MergePolicy.MergeAbortedException} ({@link
+   * AbortableMergeDirectory}); like any failure it first deletes what it wrote and returns the
+   * reservation.
    */
-  SegmentVersion writeMerged(long id, CodecReader[] sources, long reserved) throws IOException {
+  SegmentVersion writeMerged(long id, CodecReader[] sources, long reserved, BooleanSupplier stop)
+      throws IOException {
     NamespacedDirectory target = nvmSegment(id);
     try {
-      files.write(target, sources);
+      files.write(new AbortableMergeDirectory(target, stop), sources);
       DirectoryReader reader = DirectoryReader.open(target);
       long bytes = SegmentFiles.bytes(target);
       accounts.adjustNvm(bytes - reserved);
       return nvmVersion(reader, target, bytes);
+    } catch (MergePolicy.MergeAbortedException | RuntimeException e) {
+      accounts.adjustNvm(-reserved);
+      deleteQuietly(target);
+      throw e;
     } catch (IOException e) {
       accounts.adjustNvm(-reserved);
       deleteQuietly(target);
       throw nvmFull("NVM directory refused merged segment " + id, e);
-    } catch (RuntimeException e) {
-      accounts.adjustNvm(-reserved);
-      deleteQuietly(target);
-      throw e;
     }
   }
 

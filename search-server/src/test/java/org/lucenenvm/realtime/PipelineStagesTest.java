@@ -136,7 +136,7 @@ public class PipelineStagesTest extends LuceneTestCase {
               signal,
               new AtomicLong(3),
               Pipeline.Checkpoint.NONE);
-      assertTrue(merger.merge(sources));
+      assertTrue(merger.merge(sources, () -> false));
       assertEquals("one signal, after the swap", List.of(1), segmentsWhenSignalled);
       assertEquals(6, docs(table));
       table.releaseView();
