@@ -18,6 +18,8 @@ final class LivePostingCursor {
   /** Bytes of the current posting's unread positions, or 0 when freq is 1 (not recorded). */
   private int positionBytesLeft;
   private int position;
+  /** The encoded posting of a term held inline (see {@link #resetToInline}). */
+  private final byte[] inline = new byte[10];
 
   LivePostingCursor(byte[][] slabs, boolean withPositions) {
     this.in = new LiveSlices.Reader(slabs);
@@ -51,6 +53,31 @@ final class LivePostingCursor {
           summaries[s + LiveTermPostings.NEXT_LEVEL],
           summaries[s + LiveTermPostings.LAST_DOC]);
     }
+  }
+
+  /**
+   * Positions before the one posting of a term that holds it inline ({@link LiveTermPostings}):
+   * {@code doc} with freq 1 at {@code position}, encoded as a slice would hold it.
+   */
+  void resetToInline(int doc, int position) {
+    int length =
+        withPositions
+            ? putVInt(putVInt(0, (doc + 1) << 1 | 1), position)
+            : putVInt(0, doc + 1);
+    in.reset(inline, length);
+    this.doc = -1;
+    freq = 0;
+    positionsLeft = 0;
+    positionBytesLeft = 0;
+  }
+
+  private int putVInt(int offset, int value) {
+    while ((value & ~0x7F) != 0) {
+      inline[offset++] = (byte) ((value & 0x7F) | 0x80);
+      value >>>= 7;
+    }
+    inline[offset++] = (byte) value;
+    return offset;
   }
 
   /** Decodes the next posting and returns its doc. */

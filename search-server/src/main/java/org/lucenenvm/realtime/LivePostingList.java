@@ -14,8 +14,10 @@ import org.apache.lucene.index.FreqAndNormBuffer;
 final class LivePostingList {
   private final LiveTermPostings postings;
   private final byte[][] slabs;
-  /** Address of the term's first slice. */
+  /** Address of the term's first slice, or {@code ~position} of its one posting held inline. */
   private final int start;
+  /** The doc of the one posting held inline (when {@link #start} is negative). */
+  private final int inlineDoc;
   /** Block summaries (null when no block is sealed). */
   private final int[] summaries;
   /** Whole blocks below {@link #size}, each with a summary. */
@@ -27,10 +29,16 @@ final class LivePostingList {
   private Tail tail;
 
   private LivePostingList(
-      LiveTermPostings postings, byte[][] slabs, int start, int[] summaries, int size) {
+      LiveTermPostings postings,
+      byte[][] slabs,
+      int start,
+      int inlineDoc,
+      int[] summaries,
+      int size) {
     this.postings = postings;
     this.slabs = slabs;
     this.start = start;
+    this.inlineDoc = inlineDoc;
     this.summaries = summaries;
     this.size = size;
     this.blocks = size / LiveTermPostings.BLOCK;
@@ -47,22 +55,32 @@ final class LivePostingList {
 
   /** The postings of term {@code id} below {@code maxDoc}, or null when none is visible. */
   static LivePostingList of(LiveTermPostings postings, int id, int maxDoc) {
-    long state = postings.state(id);
-    int count = (int) (state >>> 32);
-    if (count == 0) {
-      return null;
-    }
+    long state;
+    int count;
+    int start;
+    do {
+      state = postings.state(id);
+      count = (int) (state >>> 32);
+      if (count == 0) {
+        return null;
+      }
+      start = postings.start(id);
+      // An inline posting with more counted: a failed add that had moved it into a slice was
+      // rolled back meanwhile, and the state no longer holds the posting's doc. Load both again.
+    } while (start < 0 && count > 1);
     int lastDoc = (int) state;
-    int[] summaries = postings.summaries(id);
+    int[] summaries = count >= LiveTermPostings.BLOCK ? postings.summaries(id) : null;
     byte[][] slabs = postings.slabs();
-    int start = postings.start(id);
     if (lastDoc < maxDoc) {
-      return new LivePostingList(postings, slabs, start, summaries, count);
+      return new LivePostingList(postings, slabs, start, lastDoc, summaries, count);
     }
     // The last counted posting may be a document still being added: never decode it. The
     // postings decoded to find the visible ones are the tail's when they end inside a block.
-    LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
     int stable = count - 1;
+    if (stable == 0) {
+      return null;
+    }
+    LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
     int block = firstBlockReaching(summaries, stable / LiveTermPostings.BLOCK, maxDoc);
     cursor.resetToBlock(summaries, block - 1, start);
     int size = block * LiveTermPostings.BLOCK;
@@ -80,7 +98,7 @@ final class LivePostingList {
     if (size == 0) {
       return null;
     }
-    LivePostingList list = new LivePostingList(postings, slabs, start, summaries, size);
+    LivePostingList list = new LivePostingList(postings, slabs, start, lastDoc, summaries, size);
     if (size / LiveTermPostings.BLOCK == block) {
       list.tail = tail.finish();
     }
@@ -92,7 +110,7 @@ final class LivePostingList {
    * org.apache.lucene.index.TermState} is), with the tail's statistics if this one scanned them.
    */
   LivePostingList copy() {
-    LivePostingList c = new LivePostingList(postings, slabs, start, summaries, size);
+    LivePostingList c = new LivePostingList(postings, slabs, start, inlineDoc, summaries, size);
     c.tail = tail;
     return c;
   }
@@ -101,7 +119,7 @@ final class LivePostingList {
   private Tail tail() {
     if (tail == null) {
       LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
-      cursor.resetToBlock(summaries, blocks - 1, start);
+      positionAtBlock(cursor, blocks - 1);
       Tail t = new Tail(summaries, blocks, size - blocks * LiveTermPostings.BLOCK);
       LiveField field = postings.field();
       for (int i = blocks * LiveTermPostings.BLOCK; i < size; i++) {
@@ -163,12 +181,13 @@ final class LivePostingList {
     return slabs;
   }
 
-  int start() {
-    return start;
-  }
-
-  int[] summaries() {
-    return summaries;
+  /** Positions {@code cursor} at the start of whole block {@code block} (-1: the first posting). */
+  void positionAtBlock(LivePostingCursor cursor, int block) {
+    if (start < 0) {
+      cursor.resetToInline(inlineDoc, ~start);
+    } else {
+      cursor.resetToBlock(summaries, block, start);
+    }
   }
 
   int blocks() {

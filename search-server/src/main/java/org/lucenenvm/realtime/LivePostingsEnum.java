@@ -119,7 +119,7 @@ final class LivePostingsEnum extends ImpactsEnum {
       if (positions || !postings.copyTail(consumed, docs, freqs, n)) {
         LivePostingCursor c = cursor();
         if (cursorAt != consumed) {
-          c.resetToBlock(postings.summaries(), block - 1, postings.start()); // a block's start
+          postings.positionAtBlock(c, block - 1); // a block's start
         }
         c.decode(docs, freqs, n);
         cursorAt = consumed + n;

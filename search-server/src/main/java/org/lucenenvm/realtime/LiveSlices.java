@@ -3,8 +3,11 @@ package org.lucenenvm.realtime;
 /**
  * Slice chains in a {@link LiveBytePool}: each term's postings are a chain of slices of growing
  * size ({@link #size}); the last {@value #POINTER_BYTES} bytes of a slice hold the address of the
- * next one once the writer has filled it. Readers derive every slice's end from its level, so no
- * end marker is stored.
+ * next one once the writer has filled it. Until then the first of those bytes is the slice's end
+ * marker, its level plus one (never 0), and every byte between the writer's cursor and the marker
+ * is 0 (the pool starts zeroed; a rolled-back write is erased): so the writer needs no per-term
+ * record of where a slice ends or of its level, as in Lucene's {@code ByteSlicePool}. Readers
+ * derive every slice's end from its level and never look at a marker.
  */
 final class LiveSlices {
   static final int POINTER_BYTES = 4;
@@ -19,6 +22,42 @@ final class LiveSlices {
 
   static int nextLevel(int level) {
     return Math.min(level + 1, SIZES.length - 1);
+  }
+
+  /** Allocates a slice of {@code level}, marks its end and returns its address. */
+  static int allocate(LiveBytePool pool, int level) {
+    int address = pool.allocate(size(level));
+    markEnd(pool, address, level);
+    return address;
+  }
+
+  /** Writes the end marker of the slice of {@code level} that starts at {@code address}. */
+  static void markEnd(LiveBytePool pool, int address, int level) {
+    int end = address + size(level) - POINTER_BYTES;
+    pool.slab(end)[end & LiveBytePool.SLAB_MASK] = marker(level);
+  }
+
+  /** The end marker of a slice of {@code level}. */
+  static byte marker(int level) {
+    return (byte) (level + 1);
+  }
+
+  /** The level of a slice whose end marker is {@code marker}. */
+  static int level(byte marker) {
+    return marker - 1;
+  }
+
+  /**
+   * Address of the end marker of the writer's current slice, whose cursor is {@code cursor}: the
+   * first byte at or after it that is not 0.
+   */
+  static int dataEnd(LiveBytePool pool, int cursor) {
+    byte[] slab = pool.slab(cursor);
+    int o = cursor & LiveBytePool.SLAB_MASK;
+    while (slab[o] == 0) {
+      o++;
+    }
+    return (cursor & ~LiveBytePool.SLAB_MASK) | o;
   }
 
   /** Writes the forward {@code pointer} at {@code address} (the end of a slice's data). */
@@ -51,6 +90,14 @@ final class LiveSlices {
 
     Reader(byte[][] slabs) {
       this.slabs = slabs;
+    }
+
+    /** Positions at the start of {@code bytes}, which hold {@code length} bytes of postings and no slice pointer. */
+    void reset(byte[] bytes, int length) {
+      this.slab = bytes;
+      this.pos = 0;
+      this.end = length;
+      this.level = 0;
     }
 
     /** Positions at {@code address} inside a slice of {@code level} whose data ends at {@code dataEnd}. */

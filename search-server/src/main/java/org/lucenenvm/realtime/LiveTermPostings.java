@@ -16,15 +16,23 @@ import org.apache.lucene.util.StringHelper;
  * The terms and postings of one field of a {@link LiveSegment}, in parallel arrays indexed by term
  * id and in {@link LiveBytePool} slices, with no object per term.
  *
- * <p><b>Layout.</b> Per term a {@code long} key in the term table: a term of at most {@value
- * #INLINE_BYTES} bytes is held there whole (its bytes, little-endian, below its length in the top
- * byte), a longer one by its first {@value #INLINE_BYTES} bytes below {@code 0xFF}. A longer term
- * also has a pool record: the length (one byte below 128, else two bytes with the high bit of the
- * first set) and the term's bytes, right before the first slice of its postings; an inline term's
- * first slice stands alone. Postings:
+ * <p><b>Layout.</b> Per term four columns of the term table, 24 bytes: a {@code long} key, the
+ * {@code long} state ({@code count << 32 | lastDoc}), a term address and the writer's cursor. A
+ * term of at most {@value #INLINE_BYTES} bytes is held in its key whole (its bytes,
+ * little-endian, below its length in the top byte), a longer one by its first {@value
+ * #INLINE_BYTES} bytes below {@code 0xFF}. A longer term also has a pool record, at its term
+ * address: the length (one byte below 128, else two bytes with the high bit of the first set) and
+ * the term's bytes, right before the first slice of its postings. An inline term's term address
+ * is its first slice, which stands alone and is allocated with its first posting that needs one:
+ * while an inline term has one posting of freq 1 (any posting, in a docs-only field) the posting
+ * is held in the table, the doc as the state's last doc and the position as the term address
+ * {@code ~position} ({@code ~0} without positions; negative, unlike an address). Most terms of a
+ * segment occur once, and so take no slice. The second posting moves the first one into a new
+ * slice and release-stores the slice's address before the state that counts it. Postings:
  * one slice chain per term ({@link LiveSlices}) in the format {@link LivePostingCursor} decodes.
  * Every {@value #BLOCK} postings the writer seals a block and appends a summary of {@value
- * #SUMMARY_INTS} ints to the term's summary array: last doc, address/data end/level where the
+ * #SUMMARY_INTS} ints to the term's summary array (kept by term id in {@link
+ * LiveBlockSummaries}, as most terms never fill a block): last doc, address/data end/level where the
  * next block starts, cumulative total term freq, the address of the block's fixed-width copy, and
  * the block's competitive impacts: their count, then up to {@value #IMPACT_PAIRS} (freq, norm)
  * pairs (the norm as two ints), ascending in freq and in unsigned norm as Lucene orders impacts.
@@ -46,17 +54,22 @@ import org.apache.lucene.util.StringHelper;
  * <p><b>Memory model</b> (one writer, any number of readers, no locks). A term's state is one
  * {@code long} ({@code count << 32 | lastDoc}) the writer stores with release semantics after it
  * wrote the posting's bytes, its summary and any grown array; a reader loads it with acquire
- * semantics and so sees every byte of the first {@code count} postings. Grown arrays (term table,
- * hash slots, a term's summaries) are complete copies published by a volatile or release store.
+ * semantics and so sees every byte of the first {@code count} postings and the term address that
+ * leads to them. Grown arrays (term table, hash slots, a term's summaries) are complete copies
+ * published by a volatile or release store.
  * A reader of a snapshot of {@code maxDoc} docs never decodes a term's <em>last</em> counted
  * posting unless its doc is below {@code maxDoc}: that posting may belong to a document being
  * added, whose bytes a failed add rolls back and overwrites. Every other counted posting belongs
  * to a published document and never changes, so a reader cannot see a torn posting or block.
  *
- * <p><b>Failed adds.</b> The writer journals the state and write cursor of every term a document
- * touches; {@link #rollback} restores them (and release-stores the old state), so a document that
+ * <p><b>Failed adds.</b> The writer journals the state, term address and write cursor of every
+ * term a document touches, and where its writes first left a slice; {@link #rollback} erases the
+ * bytes written after the journaled cursor (restoring the slice's end marker, see {@link
+ * LiveSlices}) and release-stores the old state, then the old term address. So a document that
  * failed half-way leaves no posting behind and the next document reuses its doc id and bytes (not
- * those of a block sealed for it, which stay unused in the pool).
+ * those of a slice or a block allocated for it, which stay unused in the pool). A reader that
+ * loaded a state counting such a posting may then load a term address restored to an inline
+ * posting; it loads both again ({@link LivePostingList}).
  */
 final class LiveTermPostings {
   static final int BLOCK = 128;
@@ -76,8 +89,8 @@ final class LiveTermPostings {
   static final int SUMMARY_INTS = IMPACTS + 3 * IMPACT_PAIRS;
 
   private static final VarHandle STATES = MethodHandles.arrayElementVarHandle(long[].class);
-  private static final VarHandle SUMMARIES = MethodHandles.arrayElementVarHandle(int[][].class);
-  private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(int[].class);
+  /** Release and acquire on hash slots and term addresses. */
+  private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
   private static final int TAG_BITS = 8;
   /** Terms up to this many bytes are held whole in their key (no bytes in the pool). */
   static final int INLINE_BYTES = 7;
@@ -95,23 +108,20 @@ final class LiveTermPostings {
   private static final class Table {
     /** Inline term or long-term prefix (see the class documentation). */
     final long[] key;
-    /** Address of the pool record of a long term, or of the first slice of an inline term. */
+    /**
+     * Address of the pool record of a long term; of the first slice of an inline term, or {@code
+     * ~position} of its one posting held here (see the class documentation).
+     */
     final int[] termAddress;
     final long[] state;
+    /** Where the writer writes the term's next posting byte (meaningless while it has no slice). */
     final int[] cursor;
-    /** Offset in the cursor's slab where the current slice's data ends (its pointer starts). */
-    final char[] dataEnd;
-    final byte[] level;
-    final int[][] summaries;
 
     Table(int size) {
       key = new long[size];
       termAddress = new int[size];
       state = new long[size];
       cursor = new int[size];
-      dataEnd = new char[size];
-      level = new byte[size];
-      summaries = new int[size][];
     }
 
     int size() {
@@ -124,32 +134,38 @@ final class LiveTermPostings {
       System.arraycopy(termAddress, 0, t.termAddress, 0, used);
       System.arraycopy(state, 0, t.state, 0, used);
       System.arraycopy(cursor, 0, t.cursor, 0, used);
-      System.arraycopy(dataEnd, 0, t.dataEnd, 0, used);
-      System.arraycopy(level, 0, t.level, 0, used);
-      System.arraycopy(summaries, 0, t.summaries, 0, used);
       return t;
     }
 
     static long bytesPerTerm() {
-      return 2 * Integer.BYTES + 2 * Long.BYTES + Character.BYTES + 1 + RamUsageEstimator.NUM_BYTES_OBJECT_REF;
+      return 2 * Integer.BYTES + 2 * Long.BYTES;
     }
   }
 
   private volatile Table table = new Table(16);
   private volatile int[] slots = new int[32];
   private volatile int termCount;
+  private final LiveBlockSummaries blockSummaries = new LiveBlockSummaries();
   private long summaryBytes;
   /** The docs and freqs of the block being sealed. */
   private final int[] sealDocs = new int[BLOCK];
   private final int[] sealFreqs = new int[BLOCK];
   private final CompetitiveImpactAccumulator sealImpacts = new CompetitiveImpactAccumulator();
 
-  /** Journal of the current document: touched term ids and what to restore. */
+  /** Where the term being added writes its next byte. */
+  private int writeCursor;
+
+  /**
+   * Journal of the current document: touched term ids, what to restore, and where the writes to
+   * the term's slice chain first crossed into a new slice (the overwritten end marker's address,
+   * or -1) with that marker.
+   */
   private int[] touched = new int[16];
   private long[] savedState = new long[16];
+  private int[] savedTermAddress = new int[16];
   private int[] savedCursor = new int[16];
-  private char[] savedDataEnd = new char[16];
-  private byte[] savedLevel = new byte[16];
+  private int[] crossedAt = new int[16];
+  private byte[] crossedMarker = new byte[16];
   private int touchedCount;
 
   LiveTermPostings(LiveBytePool pool, LiveField field) {
@@ -199,20 +215,16 @@ final class LiveTermPostings {
               + field.name + "'");
     }
     journal(t, id);
-    int delta = doc - lastDoc;
-    if (withPositions) {
-      writeVInt(id, delta << 1 | (freq == 1 ? 1 : 0));
-      if (freq > 1) {
-        writeVInt(id, freq);
-        writeVInt(id, positionBytes(positions, freq));
-      }
-      int previous = 0;
-      for (int i = 0; i < freq; i++) {
-        writeVInt(id, positions[i] - previous);
-        previous = positions[i];
-      }
+    if (count == 0 && isInline(key) && (!withPositions || freq == 1)) {
+      INTS.setRelease(t.termAddress, id, ~(withPositions ? positions[0] : 0));
     } else {
-      writeVInt(id, delta);
+      writeCursor = t.cursor[id];
+      try {
+        startWriting(t, id, count, lastDoc);
+        writePosting(doc - lastDoc, positions, freq);
+      } finally {
+        t.cursor[id] = writeCursor;
+      }
     }
     count++;
     if (count % BLOCK == 0) {
@@ -220,6 +232,44 @@ final class LiveTermPostings {
     }
     STATES.setRelease(table.state, id, (long) count << 32 | doc);
     return id;
+  }
+
+  /**
+   * Points {@link #writeCursor} where term {@code id}'s next posting goes: a new first slice for an
+   * inline term without one, into which a posting held inline moves first; else the cursor as is.
+   */
+  private void startWriting(Table t, int id, int count, int lastDoc) {
+    int address = t.termAddress[id];
+    boolean inlinePosting = count == 1 && address < 0;
+    if (count == 0 && isInline(t.key[id]) || inlinePosting) {
+      int start = LiveSlices.allocate(pool, 0);
+      writeCursor = start;
+      if (inlinePosting && withPositions) {
+        writeVInt((lastDoc + 1) << 1 | 1);
+        writeVInt(~address);
+      } else if (inlinePosting) {
+        writeVInt(lastDoc + 1);
+      }
+      INTS.setRelease(t.termAddress, id, start);
+    }
+  }
+
+  /** Writes one posting at {@link #writeCursor}: the doc delta, freq and positions. */
+  private void writePosting(int delta, int[] positions, int freq) {
+    if (withPositions) {
+      writeVInt(delta << 1 | (freq == 1 ? 1 : 0));
+      if (freq > 1) {
+        writeVInt(freq);
+        writeVInt(positionBytes(positions, freq));
+      }
+      int previous = 0;
+      for (int i = 0; i < freq; i++) {
+        writeVInt(positions[i] - previous);
+        previous = positions[i];
+      }
+    } else {
+      writeVInt(delta);
+    }
   }
 
   private static int positionBytes(int[] positions, int freq) {
@@ -254,17 +304,33 @@ final class LiveTermPostings {
     touchedCount = 0;
   }
 
-  /** Restores every term the current document touched (newest first). */
+  /**
+   * Restores every term the current document touched (newest first): erases what it wrote into a
+   * slice that held postings before, then release-stores the old state and term address.
+   */
   void rollback() {
     Table t = table;
     for (int i = touchedCount - 1; i >= 0; i--) {
       int id = touched[i];
+      long state = savedState[i];
+      int address = savedTermAddress[i];
+      if (!isInline(t.key[id]) || (state >>> 32) > 0 && address >= 0) {
+        erase(savedCursor[i], crossedAt[i] < 0 ? t.cursor[id] : crossedAt[i]);
+        if (crossedAt[i] >= 0) {
+          pool.slab(crossedAt[i])[crossedAt[i] & LiveBytePool.SLAB_MASK] = crossedMarker[i];
+        }
+      } // else the slice it wrote (if any) is new and stays unused
       t.cursor[id] = savedCursor[i];
-      t.dataEnd[id] = savedDataEnd[i];
-      t.level[id] = savedLevel[i];
-      STATES.setRelease(t.state, id, savedState[i]);
+      STATES.setRelease(t.state, id, state);
+      INTS.setRelease(t.termAddress, id, address);
     }
     touchedCount = 0;
+  }
+
+  /** Zeroes the bytes {@code [from, to)} of one slice. */
+  private void erase(int from, int to) {
+    int o = from & LiveBytePool.SLAB_MASK;
+    Arrays.fill(pool.slab(from), o, o + (to - from), (byte) 0);
   }
 
   private void journal(Table t, int id) {
@@ -272,51 +338,55 @@ final class LiveTermPostings {
       int n = ArrayUtil.oversize(touchedCount + 1, Long.BYTES);
       touched = ArrayUtil.growExact(touched, n);
       savedState = ArrayUtil.growExact(savedState, n);
+      savedTermAddress = ArrayUtil.growExact(savedTermAddress, n);
       savedCursor = ArrayUtil.growExact(savedCursor, n);
-      savedDataEnd = ArrayUtil.growExact(savedDataEnd, n);
-      savedLevel = ArrayUtil.growExact(savedLevel, n);
+      crossedAt = ArrayUtil.growExact(crossedAt, n);
+      crossedMarker = ArrayUtil.growExact(crossedMarker, n);
     }
     touched[touchedCount] = id;
     savedState[touchedCount] = t.state[id];
+    savedTermAddress[touchedCount] = t.termAddress[id];
     savedCursor[touchedCount] = t.cursor[id];
-    savedDataEnd[touchedCount] = t.dataEnd[id];
-    savedLevel[touchedCount] = t.level[id];
+    crossedAt[touchedCount] = -1;
     touchedCount++;
   }
 
-  private void writeVInt(int id, int value) {
+  private void writeVInt(int value) {
     while ((value & ~0x7F) != 0) {
-      writeByte(id, (byte) ((value & 0x7F) | 0x80));
+      writeByte((byte) ((value & 0x7F) | 0x80));
       value >>>= 7;
     }
-    writeByte(id, (byte) value);
+    writeByte((byte) value);
   }
 
-  private void writeByte(int id, byte b) {
-    Table t = table;
-    int c = t.cursor[id];
-    if ((c & LiveBytePool.SLAB_MASK) == t.dataEnd[id]) {
-      int level = LiveSlices.nextLevel(t.level[id]);
-      int size = LiveSlices.size(level);
-      int next = pool.allocate(size);
+  private void writeByte(byte b) {
+    int c = writeCursor;
+    byte[] slab = pool.slab(c);
+    byte marker = slab[c & LiveBytePool.SLAB_MASK];
+    if (marker != 0) { // the slice is full: continue in the next one
+      int next = LiveSlices.allocate(pool, LiveSlices.nextLevel(LiveSlices.level(marker)));
+      int entry = touchedCount - 1;
+      if (crossedAt[entry] < 0) {
+        crossedAt[entry] = c;
+        crossedMarker[entry] = marker;
+      }
       LiveSlices.writePointer(pool, c, next);
       c = next;
-      t.dataEnd[id] = (char) ((next + size - LiveSlices.POINTER_BYTES) & LiveBytePool.SLAB_MASK);
-      t.level[id] = (byte) level;
+      slab = pool.slab(c);
     }
-    pool.slab(c)[c & LiveBytePool.SLAB_MASK] = b;
-    t.cursor[id] = c + 1;
+    slab[c & LiveBytePool.SLAB_MASK] = b;
+    writeCursor = c + 1;
   }
 
   /** Writes the summary of block {@code block}, which ends with {@code lastDoc}. */
   private void seal(int id, int block, int lastDoc) {
     Table t = table;
-    int[] previous = t.summaries[id];
-    LivePostingCursor cursor = new LivePostingCursor(pool.slabs(), withPositions);
-    cursor.resetToBlock(previous, block - 1, start(id));
+    int[] previous = blockSummaries.get(id);
+    LivePostingCursor decoder = new LivePostingCursor(pool.slabs(), withPositions);
+    decoder.resetToBlock(previous, block - 1, start(id));
     long sumFreq = block == 0 ? 0 : previous[(block - 1) * SUMMARY_INTS + TOTAL_TERM_FREQ];
     int previousDoc = block == 0 ? -1 : previous[(block - 1) * SUMMARY_INTS + LAST_DOC];
-    cursor.decode(sealDocs, sealFreqs, BLOCK);
+    decoder.decode(sealDocs, sealFreqs, BLOCK);
     sealImpacts.clear();
     for (int i = 0; i < BLOCK; i++) {
       sumFreq += sealFreqs[i];
@@ -333,15 +403,18 @@ final class LiveTermPostings {
           RamUsageEstimator.sizeOf(summaries)
               - (previous == null ? 0 : RamUsageEstimator.sizeOf(previous));
     }
+    int next = t.cursor[id];
+    int dataEnd = LiveSlices.dataEnd(pool, next);
     summaries[offset + LAST_DOC] = lastDoc;
-    summaries[offset + NEXT_ADDRESS] = t.cursor[id];
-    summaries[offset + NEXT_DATA_END] = (t.cursor[id] & ~LiveBytePool.SLAB_MASK) | t.dataEnd[id];
-    summaries[offset + NEXT_LEVEL] = t.level[id];
+    summaries[offset + NEXT_ADDRESS] = next;
+    summaries[offset + NEXT_DATA_END] = dataEnd;
+    summaries[offset + NEXT_LEVEL] =
+        LiveSlices.level(pool.slab(dataEnd)[dataEnd & LiveBytePool.SLAB_MASK]);
     summaries[offset + TOTAL_TERM_FREQ] = Math.toIntExact(sumFreq);
     summaries[offset + SEALED_ADDRESS] =
         LiveSealedBlock.write(pool, previousDoc, sealDocs, sealFreqs);
     writeImpacts(sealImpacts.getCompetitiveFreqNormPairs(), summaries, offset);
-    SUMMARIES.setRelease(t.summaries, id, summaries);
+    blockSummaries.put(id, summaries);
   }
 
   /**
@@ -375,14 +448,9 @@ final class LiveTermPostings {
       t = t.grow(id + 1, id);
       table = t;
     }
-    int size = LiveSlices.size(0);
-    int start;
-    if (isInline(key)) {
-      start = pool.allocate(size);
-      t.termAddress[id] = start;
-    } else {
+    if (!isInline(key)) { // its record, then its first slice (an inline term's comes with a posting)
       int lengthBytes = term.length < 0x80 ? 1 : 2;
-      int address = pool.allocate(lengthBytes + term.length + size);
+      int address = pool.allocate(lengthBytes + term.length + LiveSlices.size(0));
       byte[] slab = pool.slab(address);
       int o = address & LiveBytePool.SLAB_MASK;
       if (lengthBytes == 1) {
@@ -392,12 +460,12 @@ final class LiveTermPostings {
         slab[o + 1] = (byte) term.length;
       }
       System.arraycopy(term.bytes, term.offset, slab, o + lengthBytes, term.length);
-      start = address + lengthBytes + term.length;
+      int start = address + lengthBytes + term.length;
+      LiveSlices.markEnd(pool, start, 0);
       t.termAddress[id] = address;
+      t.cursor[id] = start;
     }
     t.key[id] = key;
-    t.cursor[id] = start;
-    t.dataEnd[id] = (char) ((start + size - LiveSlices.POINTER_BYTES) & LiveBytePool.SLAB_MASK);
     termCount = id + 1;
     int[] s = slots;
     int slot = freeSlot;
@@ -406,7 +474,7 @@ final class LiveTermPostings {
       slots = s;
       slot = freeSlot(s, hash);
     }
-    SLOTS.setRelease(s, slot, slot(hash, id));
+    INTS.setRelease(s, slot, slot(hash, id));
     return id;
   }
 
@@ -476,7 +544,8 @@ final class LiveTermPostings {
     return table.size() * Table.bytesPerTerm()
         + (long) slots.length * Integer.BYTES
         + summaryBytes
-        + (long) touched.length * (2 * Integer.BYTES + Long.BYTES + Character.BYTES + 1);
+        + blockSummaries.ramBytesUsed()
+        + (long) touched.length * (4 * Integer.BYTES + Long.BYTES + 1);
   }
 
   // ---------------------------------------------------------------- readers
@@ -500,7 +569,7 @@ final class LiveTermPostings {
     int slot = hash & mask;
     int tag = hash & ~ID_MASK;
     while (true) {
-      int v = (int) SLOTS.getAcquire(s, slot);
+      int v = (int) INTS.getAcquire(s, slot);
       if (v == 0) {
         return -slot - 1;
       }
@@ -603,10 +672,14 @@ final class LiveTermPostings {
     return k < length ? slab[o + k] & 0xFF : -1;
   }
 
-  /** Address of the first slice of term {@code id}: right after a long term's bytes. */
+  /**
+   * Address of the first slice of term {@code id} (right after a long term's bytes), or {@code
+   * ~position} while the term's one posting is held inline (see the class documentation). Load
+   * after {@link #state}.
+   */
   int start(int id) {
     Table t = table;
-    int address = t.termAddress[id];
+    int address = (int) INTS.getAcquire(t.termAddress, id);
     if (isInline(t.key[id])) {
       return address;
     }
@@ -628,7 +701,7 @@ final class LiveTermPostings {
 
   /** Block summaries of term {@code id} (load after {@link #state}), or null. */
   int[] summaries(int id) {
-    return (int[]) SUMMARIES.getAcquire(table.summaries, id);
+    return blockSummaries.get(id);
   }
 
   byte[][] slabs() {

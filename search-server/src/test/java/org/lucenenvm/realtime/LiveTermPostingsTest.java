@@ -271,6 +271,69 @@ public class LiveTermPostingsTest extends LuceneTestCase {
     assertNull(te.next());
   }
 
+  /**
+   * A short term's first posting of freq 1 takes no slice (it is held in the term table) until a
+   * second posting moves it into one; a failed add that moved it rolls back to the posting held
+   * inline; a posting with more than one position, or of a long term, starts a slice right away.
+   * Every step reads back as written, with and without positions.
+   */
+  public void testPostingHeldInlineUntilASecondOne() throws Exception {
+    for (FieldKind kind : List.of(FieldKind.KEYWORD, FieldKind.TEXT)) {
+      LiveField field = new LiveField("f", kind, 1, 0, 8, false, new LiveBytePool());
+      LiveTermPostings postings = field.postings;
+      BytesRef shortTerm = new BytesRef("t");
+      int id = postings.add(shortTerm, 2, new int[] {7}, 1);
+      postings.commit();
+      assertTrue(kind + ": held inline", postings.start(id) < 0);
+      assertPostings(field, shortTerm, 8, new int[] {2}, new int[][] {{7}});
+
+      postings.add(shortTerm, 5, new int[] {3}, 1);
+      assertTrue(kind + ": moved into a slice", postings.start(id) >= 0);
+      postings.rollback();
+      assertTrue(kind + ": inline again", postings.start(id) < 0);
+      assertEquals(1, postings.state(id) >>> 32);
+      assertPostings(field, shortTerm, 8, new int[] {2}, new int[][] {{7}});
+
+      postings.add(shortTerm, 5, new int[] {3}, 1);
+      postings.commit();
+      assertTrue(postings.start(id) >= 0);
+      assertPostings(field, shortTerm, 8, new int[] {2, 5}, new int[][] {{7}, {3}});
+      assertPostings(field, shortTerm, 5, new int[] {2}, new int[][] {{7}});
+
+      BytesRef longTerm = new BytesRef("a longer term");
+      int longId = postings.add(longTerm, 3, new int[] {1}, 1);
+      postings.commit();
+      assertTrue(postings.start(longId) >= 0);
+      assertPostings(field, longTerm, 8, new int[] {3}, new int[][] {{1}});
+      if (kind == FieldKind.TEXT) {
+        BytesRef twice = new BytesRef("u");
+        int twiceId = postings.add(twice, 4, new int[] {1, 9}, 2);
+        postings.commit();
+        assertTrue(postings.start(twiceId) >= 0);
+        assertPostings(field, twice, 8, new int[] {4}, new int[][] {{1, 9}});
+      }
+    }
+  }
+
+  /** The postings of {@code term} below {@code maxDoc} are {@code docs}, with {@code positions} where the field has them. */
+  private static void assertPostings(
+      LiveField field, BytesRef term, int maxDoc, int[] docs, int[][] positions) throws Exception {
+    TermsEnum te = new LiveTerms(field, maxDoc).iterator();
+    assertTrue(term.utf8ToString(), te.seekExact(term));
+    assertEquals(docs.length, te.docFreq());
+    PostingsEnum pe = te.postings(null, PostingsEnum.POSITIONS);
+    for (int i = 0; i < docs.length; i++) {
+      assertEquals(docs[i], pe.nextDoc());
+      if (field.postings.withPositions()) {
+        assertEquals(positions[i].length, pe.freq());
+        for (int position : positions[i]) {
+          assertEquals(position, pe.nextPosition());
+        }
+      }
+    }
+    assertEquals(PostingsEnum.NO_MORE_DOCS, pe.nextDoc());
+  }
+
   private static BytesRef randomTerm() {
     return switch (random().nextInt(4)) {
       case 0 -> new BytesRef(TestUtil.randomSimpleString(random(), 1, 8));
