@@ -18,8 +18,8 @@ final class LivePostingCursor {
   /** Bytes of the current posting's unread positions, or 0 when freq is 1 (not recorded). */
   private int positionBytesLeft;
   private int position;
-  /** The encoded posting of a term held inline (see {@link #resetToInline}). */
-  private final byte[] inline = new byte[10];
+  /** The encoded posting of a term held inline (see {@link #resetToInline}), made on first use. */
+  private byte[] inline;
 
   LivePostingCursor(byte[][] slabs, boolean withPositions) {
     this.in = new LiveSlices.Reader(slabs);
@@ -60,6 +60,9 @@ final class LivePostingCursor {
    * {@code doc} with freq 1 at {@code position}, encoded as a slice would hold it.
    */
   void resetToInline(int doc, int position) {
+    if (inline == null) {
+      inline = new byte[10];
+    }
     int length =
         withPositions
             ? putVInt(putVInt(0, (doc + 1) << 1 | 1), position)
