@@ -39,6 +39,8 @@ import org.lucenenvm.cache.ResultCacheStats;
  *     (hits and misses apart; {@link CacheOutcomeLatency#HEADER}); else null
  * @param categoryOutcomes with a cache: the same searches' cache outcome per query category,
  *     appended to {@value CategoryCacheOutcomes#FILE}; else null
+ * @param pairedTime with a paired cache ({@link RtCache#paired()}): the timed queries' cached and
+ *     uncached search times ({@link PairedCacheTime#HEADER}); else null
  */
 public record EngineFacts(
     String configuration,
@@ -60,7 +62,8 @@ public record EngineFacts(
     ResultCacheStats cache,
     ResultCacheStats cacheAfterRestart,
     CacheOutcomeLatency cacheLatency,
-    CategoryCacheOutcomes categoryOutcomes) {
+    CategoryCacheOutcomes categoryOutcomes,
+    PairedCacheTime pairedTime) {
 
   /** File name in the output directory. */
   public static final String FILE = "engine.csv";
@@ -72,7 +75,9 @@ public record EngineFacts(
           + "segment_wait_ms,"
           + "cache_hits,cache_partial_hits,cache_misses,cache_hit_rate,cache_evictions,cache_invalidations,cache_entries,cache_bytes,cache_tail_resumes,"
           + "restart_cache_hit_rate,"
-          + CacheOutcomeLatency.HEADER;
+          + CacheOutcomeLatency.HEADER
+          + ","
+          + PairedCacheTime.HEADER;
 
   /**
    * Appends this line to {@code dir}/{@value #FILE}, writing the header first if the file is new,
@@ -95,6 +100,7 @@ public record EngineFacts(
     f.addAll(cacheFields(cache));
     f.add(cacheAfterRestart == null ? "" : CsvTable.number(cacheAfterRestart.hitRate(), 4));
     f.addAll(cacheLatency == null ? CacheOutcomeLatency.NO_FIELDS : cacheLatency.fields());
+    f.addAll(pairedTime == null ? PairedCacheTime.NO_FIELDS : pairedTime.fields());
     return f;
   }
 

@@ -46,8 +46,9 @@ import org.lucenenvm.store.NvmDirectory;
  * through it ({@link RtEngine#search(RtSnapshot, Query, int,
  * org.apache.lucene.index.QueryTimeout, boolean, boolean)}) and its counters at the end of
  * ingestion are facts too, with the engine's search time (without taking the snapshot) of the
- * queries started after the warm-up share, hits and misses apart ({@link CacheOutcomeLatency}).
- * The facts go to a consumer.
+ * queries started after the warm-up share, hits and misses apart ({@link CacheOutcomeLatency});
+ * with {@link RtCache#paired()} each of those queries also runs bypassing the cache ({@link
+ * PairedCacheTime}), so the row's own query rate counts pairs. The facts go to a consumer.
  */
 public final class EngineTarget implements RealTimeTarget {
 
@@ -76,6 +77,8 @@ public final class EngineTarget implements RealTimeTarget {
   private final CacheOutcomeLatency cacheLatency = new CacheOutcomeLatency();
   /** The cache's outcome of the same searches, per query category. */
   private final CategoryCacheOutcomes categoryOutcomes;
+  /** With {@link RtCache#paired()}: the timed queries' cached and uncached search times; else null. */
+  private final PairedCacheTime pairedTime;
   private volatile boolean timing;
   private long nextId;
   private long ingested;
@@ -85,6 +88,7 @@ public final class EngineTarget implements RealTimeTarget {
       boolean settle, Workload workload) throws IOException {
     this.settings = settings;
     this.categoryOutcomes = new CategoryCacheOutcomes(workload.byCategory());
+    this.pairedTime = settings.cache().paired() ? new PairedCacheTime() : null;
     this.settle = settle;
     this.config = config;
     this.pool = pool;
@@ -167,18 +171,31 @@ public final class EngineTarget implements RealTimeTarget {
 
   /**
    * The engine's search path; once timing began, its time goes to {@link #cacheLatency} by cache
-   * outcome, and to {@link #categoryOutcomes} by outcome and query category.
+   * outcome, and to {@link #categoryOutcomes} by outcome and query category, and with {@link
+   * #pairedTime} the query also runs bypassing the cache, just before or just after.
    */
   private TotalHits search(RtSnapshot snapshot, Query query, int k) throws IOException {
-    boolean timed = timing;
+    if (!timing) {
+      return engine.search(snapshot, query, k, null, false, true).totalHits();
+    }
+    boolean uncachedFirst = pairedTime != null && pairedTime.nextUncachedFirst();
+    long uncachedNanos = uncachedFirst ? uncachedSearchNanos(snapshot, query, k) : 0;
     long start = System.nanoTime();
     RtSearchResult result = engine.search(snapshot, query, k, null, false, true);
-    if (timed) {
-      long nanos = System.nanoTime() - start;
-      cacheLatency.record(result.cache(), nanos);
-      categoryOutcomes.record(query, result.cache(), nanos);
+    long nanos = System.nanoTime() - start;
+    cacheLatency.record(result.cache(), nanos);
+    categoryOutcomes.record(query, result.cache(), nanos);
+    if (pairedTime != null) {
+      pairedTime.record(nanos, uncachedFirst ? uncachedNanos : uncachedSearchNanos(snapshot, query, k));
     }
     return result.totalHits();
+  }
+
+  /** The time of one search of {@code query} on {@code snapshot} that bypasses the cache. */
+  private long uncachedSearchNanos(RtSnapshot snapshot, Query query, int k) throws IOException {
+    long start = System.nanoTime();
+    engine.search(snapshot, query, k, null, false, false);
+    return System.nanoTime() - start;
   }
 
   @Override
@@ -224,7 +241,7 @@ public final class EngineTarget implements RealTimeTarget {
         end.dramBytes(), end.nvmBytes(), end.segments().toString(),
         (int) Math.max(maxSegments.get(), end.maxSegmentsPerPartition()), closeMillis, reopenMillis, reopenedDocs, reopenedNvmBytes,
         end.segmentWaitNanos() / 1e6, cacheAtEnd, cacheAfterRestart, cacheAtEnd == null ? null : cacheLatency,
-        cacheAtEnd == null ? null : categoryOutcomes);
+        cacheAtEnd == null ? null : categoryOutcomes, pairedTime);
     System.err.println(settings.label() + ": " + result);
     facts.accept(result);
   }

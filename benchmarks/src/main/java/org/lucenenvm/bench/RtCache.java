@@ -1,5 +1,6 @@
 package org.lucenenvm.bench;
 
+import java.util.Arrays;
 import java.util.Locale;
 import org.lucenenvm.cache.CachePolicy;
 import org.lucenenvm.cache.ResultCacheSettings;
@@ -8,15 +9,20 @@ import org.lucenenvm.server.TimeSpan;
 
 /**
  * The result cache of a WRT run of the engine ({@code --rt-cache}): {@code off}, or {@code
- * <dram|nvm>-<lru|dlirs|gdsf>-<size>[-<min compute>]}, e.g. {@code dram-lru-64m} or {@code
- * nvm-dlirs-128m-200us} (the inclusion threshold; default 0, every result is cached).
+ * <dram|nvm>-<lru|dlirs|gdsf>-<size>[-<min compute>][-paired]}, e.g. {@code dram-lru-64m} or
+ * {@code nvm-dlirs-128m-200us} (the inclusion threshold; default 0, every result is cached).
+ * {@code -paired} also runs every timed query without the cache, on the same snapshot, right
+ * before or after its cached run ({@link PairedCacheTime}).
  *
  * @param spec the text as given (part of the row's label)
  * @param settings the engine's cache settings
+ * @param paired whether each timed query also runs uncached, for a speed-up measured in one JVM
  */
-public record RtCache(String spec, ResultCacheSettings settings) {
+public record RtCache(String spec, ResultCacheSettings settings, boolean paired) {
   /** No cache. */
-  public static final RtCache OFF = new RtCache("off", ResultCacheSettings.DISABLED);
+  public static final RtCache OFF = new RtCache("off", ResultCacheSettings.DISABLED, false);
+
+  private static final String PAIRED = "paired";
 
   /** Parses a spec; an error names the expected form. */
   public static RtCache parse(String text) {
@@ -25,9 +31,13 @@ public record RtCache(String spec, ResultCacheSettings settings) {
       return OFF;
     }
     String[] parts = t.split("-");
+    boolean paired = parts.length > 3 && parts[parts.length - 1].equals(PAIRED);
+    if (paired) {
+      parts = Arrays.copyOf(parts, parts.length - 1);
+    }
     if (parts.length < 3 || parts.length > 4) {
       throw new IllegalArgumentException(
-          "bad cache '" + text + "': use off or <dram|nvm>-<lru|dlirs|gdsf>-<size>[-<min compute>], e.g. dram-lru-64m");
+          "bad cache '" + text + "': use off or <dram|nvm>-<lru|dlirs|gdsf>-<size>[-<min compute>][-paired], e.g. dram-lru-64m");
     }
     CachePolicy.Kind policy;
     try {
@@ -37,7 +47,7 @@ public record RtCache(String spec, ResultCacheSettings settings) {
     }
     long minCompute = parts.length == 4 ? TimeSpan.parse(parts[3]).toNanos() : 0;
     return new RtCache(
-        t, ResultCacheSettings.of(ResultCacheSettings.Tier.parse(parts[0]), ByteSize.parse(parts[2]), policy, minCompute));
+        t, ResultCacheSettings.of(ResultCacheSettings.Tier.parse(parts[0]), ByteSize.parse(parts[2]), policy, minCompute), paired);
   }
 
   /** {@code -cache-<spec>}, or nothing when off. */

@@ -82,7 +82,7 @@ public class TestCsvTable {
   public void engineFactsKeepTheirColumnsAndFormat() throws IOException {
     Path dir = tmp.getRoot().toPath();
     new EngineFacts("RT-volatile-eager-lazy", 200, 1024, 900, 800, 300, 5000, 700, 4096, "{INGESTED=2, ENGRAVED=5}", 10,
-        12.34, -1, -1, -1, 1.25, null, null, null, null).appendTo(dir);
+        12.34, -1, -1, -1, 1.25, null, null, null, null, null).appendTo(dir);
     ResultCacheStats cache = new ResultCacheStats(3, 1, 8, 4, 2, 5, 0, 6, 7, 100);
     CacheOutcomeLatency latency = new CacheOutcomeLatency();
     latency.record(CacheOutcome.HIT, 12_000);
@@ -96,16 +96,21 @@ public class TestCsvTable {
     categories.record(cheap, CacheOutcome.MISS, 30_000);
     categories.record(cheap, CacheOutcome.BYPASSED, 99_000);
     categories.record(dear, CacheOutcome.MISS, 99_000); // no category: not counted
+    PairedCacheTime paired = new PairedCacheTime();
+    assertEquals(false, paired.nextUncachedFirst());
+    assertEquals(true, paired.nextUncachedFirst()); // alternating
+    paired.record(2_000_000, 5_000_000);
+    paired.record(1_000_000, 2_500_000);
     new EngineFacts("RT-graceful-eager-lazy", 200, 1024, 900, 800, 300, 5000, 700, 4096, "{COMMITTED=1}", 3, 0.5, 98.76,
-        200, 8192, 0, cache, cache, latency, categories).appendTo(dir);
+        200, 8192, 0, cache, cache, latency, categories, paired).appendTo(dir);
     List<String> lines = Files.readAllLines(dir.resolve(EngineFacts.FILE));
     assertEquals(
         List.of(
             EngineFacts.HEADER,
-            "RT-volatile-eager-lazy,200,1024,900,800,300,5000,700,4096,{INGESTED=2  ENGRAVED=5},10,12.3,,,,1.3,,,,,,,,,,,,,,,,",
+            "RT-volatile-eager-lazy,200,1024,900,800,300,5000,700,4096,{INGESTED=2  ENGRAVED=5},10,12.3,,,,1.3,,,,,,,,,,,,,,,,,,,,",
             "RT-graceful-eager-lazy,200,1024,900,800,300,5000,700,4096,{COMMITTED=1},3,0.5,98.8,200,8192,0.0,3,1,4,"
                 + String.format(Locale.ROOT, "%.4f", cache.hitRate()) + ",2,5,6,7,8,"
-                + String.format(Locale.ROOT, "%.4f", cache.hitRate()) + ",1,12.0,12.0,0,,"),
+                + String.format(Locale.ROOT, "%.4f", cache.hitRate()) + ",1,12.0,12.0,0,,,2,3.0,7.5,2.500"),
         lines);
     assertEquals(
         List.of(

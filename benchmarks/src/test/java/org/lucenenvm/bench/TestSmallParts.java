@@ -105,6 +105,13 @@ public class TestSmallParts {
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-fifo-8m")).getMessage().contains("lru, dlirs or gdsf"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("ssd-lru-8m")).getMessage().contains("dram or nvm"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-lru")).getMessage().contains("<dram|nvm>"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-lru-1m-2ms-paired-paired")).getMessage().contains("[-paired]"));
+    assertFalse(RtCache.parse("dram-lru-8m").paired());
+    RtCache paired = RtCache.parse("nvm-gdsf-176k-200us-paired");
+    assertTrue(paired.paired());
+    assertEquals(CachePolicy.Kind.GDSF, paired.settings().policy());
+    assertEquals(200_000, paired.settings().minComputeNanos());
+    assertEquals("RT-volatile-eager-lazy-cache-dram-gdsf-176k-paired", engine.withCache(RtCache.parse("dram-gdsf-176k-paired")).label());
   }
 
   @Test

@@ -13,8 +13,9 @@ import org.junit.rules.TemporaryFolder;
 
 /**
  * A WRT engine run with a result cache on a static engine ({@code --warmup-share 1}): exactly
- * {@code --queries-per-category} timed queries per category, and {@code engine.csv} times hits and
- * misses apart. Checks counts and columns, never how fast.
+ * {@code --queries-per-category} timed queries per category, {@code engine.csv} times hits and
+ * misses apart, and with {@code -paired} each timed query's uncached run too. Checks counts and
+ * columns, never how fast.
  */
 public class TestStaticCacheRun {
   private static final int DOCS = 1500;
@@ -33,7 +34,7 @@ public class TestStaticCacheRun {
         "--tasks", tasks.toString(), "--vocabulary", "100000", "--tasks-per-category", "5"));
     assertEquals(0, BenchCli.commandLine().execute("run", "--corpus", corpus.toString(), "--tasks", tasks.toString(),
         "--out", out.toString(), "--work-dir", temp.newFolder("work").toString(), "--nvm-pool-size", "128m",
-        "--modes", "wrt", "--nrt", "none", "--rt", "graceful-eager-lazy", "--rt-cache", "dram-lru-1m",
+        "--modes", "wrt", "--nrt", "none", "--rt", "graceful-eager-lazy", "--rt-cache", "dram-lru-1m-paired",
         "--rt-segment-size", "300", "--warmup-share", "1", "--queries-per-category", "" + QUERIES, "--query-threads", "" + THREADS));
     List<ResultRow> rows = ResultsCsv.read(out.resolve("results.csv"));
     ResultRow all = rows.stream().filter(r -> r.category().equals(ResultRow.ALL)).findFirst().orElseThrow();
@@ -55,6 +56,13 @@ public class TestStaticCacheRun {
     assertTrue(lines.get(1), hits > misses && hits + misses >= all.queries() && hits + misses <= all.queries() + 2 * THREADS);
     double hitP50 = Double.parseDouble(f[header.indexOf("cache_hit_p50_us")]);
     assertTrue(lines.get(1), 0 < hitP50 && hitP50 <= Double.parseDouble(f[header.indexOf("cache_hit_p99_us")]));
+    // -paired: each of those searches also ran bypassing the cache
+    assertEquals(lines.get(1), hits + misses, Long.parseLong(f[header.indexOf("paired_queries")]));
+    double cachedMs = Double.parseDouble(f[header.indexOf("paired_cached_ms")]);
+    double uncachedMs = Double.parseDouble(f[header.indexOf("paired_uncached_ms")]);
+    assertTrue(lines.get(1), cachedMs > 0 && uncachedMs > 0);
+    double speedup = Double.parseDouble(f[header.indexOf("paired_speedup")]);
+    assertEquals(lines.get(1), uncachedMs / cachedMs, speedup, 0.05 * speedup); // the totals are rounded
 
     // the same searches per category: one line per category, adding up to the totals above
     List<String> categories = Files.readAllLines(out.resolve(CategoryCacheOutcomes.FILE));

@@ -33,7 +33,7 @@ public class CacheOutcomeTest extends LuceneTestCase {
       for (int i = 0; i < 3 * SEGMENT; i++) {
         engine.add(TestCorpus.randomDocument(r, "doc" + i));
       }
-      ResultCacheRestartTest.awaitFlushed(engine, 3 * SEGMENT);
+      PipelineWaits.flushed(engine, 3 * SEGMENT, SEGMENT);
       assertTrue(
           "too few matches to need a larger k", engine.count(or) > 10 && engine.count(single) > 0);
       assertEquals(CacheOutcome.BYPASSED, search(engine, or, 10, false));

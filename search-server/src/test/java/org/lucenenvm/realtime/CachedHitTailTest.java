@@ -53,7 +53,7 @@ public class CachedHitTailTest extends LuceneTestCase {
       for (int i = SEGMENT; i < docs; i++) {
         engine.add(withTailOnlyWord(TestCorpus.randomDocument(r, "doc" + i), i % 3 == 0));
       }
-      ResultCacheRestartTest.awaitFlushed(engine, docs);
+      PipelineWaits.flushed(engine, docs, SEGMENT);
       try (RtSnapshot snapshot = engine.acquireSnapshot()) {
         assertEquals("epoch segments", 1, snapshot.segments().size());
         assertEquals(
@@ -119,12 +119,12 @@ public class CachedHitTailTest extends LuceneTestCase {
         for (int i = 0; i < SEGMENT; i++) {
           engine.add(TestCorpus.randomDocument(r, "doc" + i));
         }
-        ResultCacheRestartTest.awaitFlushed(engine, SEGMENT); // the epoch: this segment
+        PipelineWaits.flushed(engine, SEGMENT, SEGMENT); // the epoch: this segment
         int docs = 2 * SEGMENT + 40;
         for (int i = SEGMENT; i < docs; i++) {
           engine.add(withTailOnlyWord(TestCorpus.randomDocument(r, "doc" + i), true));
         }
-        ResultCacheRestartTest.awaitFlushed(engine, docs);
+        PipelineWaits.flushed(engine, docs, SEGMENT);
         try (RtSnapshot snapshot = engine.acquireSnapshot()) {
           RtSnapshot.SnapshotSearcher s = snapshot.searcherFor(null);
           int[] tail = snapshot.tailLeaves();
@@ -170,7 +170,7 @@ public class CachedHitTailTest extends LuceneTestCase {
     for (int i = 0; i < SEGMENT; i++) {
       engine.add(TestCorpus.randomDocument(r, "doc" + i));
     }
-    ResultCacheRestartTest.awaitFlushed(engine, SEGMENT);
+    PipelineWaits.flushed(engine, SEGMENT, SEGMENT);
     for (Query q : queries) {
       assertEquals(q.toString(), CacheOutcome.MISS, search(engine, q, null));
     }

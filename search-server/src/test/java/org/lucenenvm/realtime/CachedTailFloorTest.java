@@ -41,14 +41,14 @@ public class CachedTailFloorTest extends LuceneTestCase {
       for (; docs < SEGMENT; docs++) {
         engine.add(document(r, docs));
       }
-      ResultCacheRestartTest.awaitSegments(engine, 1); // the epoch
+      PipelineWaits.luceneSegments(engine, 1); // the epoch
       for (Query q : queries) {
         assertEquals(q.toString(), CacheOutcome.MISS, assertSameAnswer(engine, q, true));
       }
       for (; docs < 2 * SEGMENT + 60; docs++) { // a flushed segment outside the epoch, live docs
         engine.add(document(r, docs));
       }
-      ResultCacheRestartTest.awaitSegments(engine, 2);
+      PipelineWaits.luceneSegments(engine, 2);
       for (Query q : queries) {
         assertEquals(q.toString(), CacheOutcome.HIT, assertSameAnswer(engine, q, true));
       }

@@ -1,7 +1,6 @@
 package org.lucenenvm.realtime;
 
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
@@ -37,20 +36,11 @@ public class EpochStatisticsTest extends LuceneTestCase {
     }
   }
 
-  private static void awaitLuceneSegments(RtEngine engine, int count) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (engine.segments().stream().filter(s -> !s.state().equals(SegmentState.INGESTED)).count()
-        < count) {
-      assertTrue("pipeline never flushed: " + engine.stats(), System.nanoTime() < deadline);
-      Thread.sleep(10);
-    }
-  }
-
   public void testScoresHoldWithinAnEpoch() throws Exception {
     try (Directory dir = new ByteBuffersDirectory();
         RtEngine engine = RtEngine.open(dir, config(StatisticsMode.PER_EPOCH))) {
       fill(engine, 0, SEGMENT);
-      awaitLuceneSegments(engine, 1);
+      PipelineWaits.luceneSegments(engine, 1);
       float before = scoreOf(engine, "alpha", "d0");
       engine.add(new RtDocument("tail", Map.of("body", "alpha alpha alpha gamma")));
       fill(engine, SEGMENT + 1, SEGMENT + 50); // still the same live segment: same epoch
@@ -58,7 +48,7 @@ public class EpochStatisticsTest extends LuceneTestCase {
       float gamma = scoreOf(engine, "gamma", "tail"); // only the tail holds it: clamped, df = 1
       assertTrue(gamma > 0 && Float.isFinite(gamma));
       fill(engine, SEGMENT + 50, 2 * SEGMENT + 10);
-      awaitLuceneSegments(engine, 2); // a flush ends the epoch
+      PipelineWaits.luceneSegments(engine, 2); // a flush ends the epoch
       assertTrue(before != scoreOf(engine, "alpha", "d0"));
     }
   }
@@ -69,13 +59,13 @@ public class EpochStatisticsTest extends LuceneTestCase {
             RtEngine.open(
                 dir, config(StatisticsMode.PER_EPOCH).withStatisticsLagSegments(1))) {
       fill(engine, 0, SEGMENT);
-      awaitLuceneSegments(engine, 1);
+      PipelineWaits.luceneSegments(engine, 1);
       float before = scoreOf(engine, "alpha", "d0");
       fill(engine, SEGMENT, 2 * SEGMENT);
-      awaitLuceneSegments(engine, 2); // one segment left out: the same epoch
+      PipelineWaits.luceneSegments(engine, 2); // one segment left out: the same epoch
       assertEquals(before, scoreOf(engine, "alpha", "d0"), 0f);
       fill(engine, 2 * SEGMENT, 3 * SEGMENT);
-      awaitLuceneSegments(engine, 3); // two left out: the epoch advances
+      PipelineWaits.luceneSegments(engine, 3); // two left out: the epoch advances
       assertTrue(before != scoreOf(engine, "alpha", "d0"));
     }
   }
@@ -84,7 +74,7 @@ public class EpochStatisticsTest extends LuceneTestCase {
     try (Directory dir = new ByteBuffersDirectory();
         RtEngine engine = RtEngine.open(dir, config(StatisticsMode.PER_QUERY))) {
       fill(engine, 0, SEGMENT);
-      awaitLuceneSegments(engine, 1);
+      PipelineWaits.luceneSegments(engine, 1);
       float before = scoreOf(engine, "alpha", "d0");
       engine.add(new RtDocument("tail", Map.of("body", "alpha alpha alpha gamma")));
       assertTrue(before != scoreOf(engine, "alpha", "d0"));

@@ -228,7 +228,7 @@ public class MergeAbortTest extends LuceneTestCase {
         engine.add(TestCorpus.randomDocument(r, "doc" + i));
       }
       await(gate.entered);
-      ResultCacheRestartTest.awaitFlushed(engine, docs); // the epoch holds still from here on
+      PipelineWaits.flushed(engine, docs, segment); // the epoch holds still from here on
       for (Query q : queries) {
         ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
       }

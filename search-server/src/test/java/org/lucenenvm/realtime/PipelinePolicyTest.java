@@ -1,8 +1,6 @@
 package org.lucenenvm.realtime;
 
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
@@ -33,21 +31,6 @@ public class PipelinePolicyTest extends LuceneTestCase {
     }
   }
 
-  /** Waits (polling, bounded) until the pipeline reaches the state; fails otherwise. */
-  private static RtEngineStats await(RtEngine engine, Predicate<RtEngineStats> done)
-      throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    RtEngineStats stats = engine.stats();
-    while (!done.test(stats)) {
-      if (System.nanoTime() > deadline) {
-        fail("pipeline never reached the expected state: " + stats);
-      }
-      Thread.sleep(10);
-      stats = engine.stats();
-    }
-    return stats;
-  }
-
   private static int count(RtEngineStats stats, SegmentState state) {
     return stats.segments().getOrDefault(state, 0);
   }
@@ -56,7 +39,8 @@ public class PipelinePolicyTest extends LuceneTestCase {
     try (Directory nvm = new ByteBuffersDirectory();
         RtEngine engine = open(nvm, PipelinePolicy.EAGER_ENGRAVE_LAZY_POINTER, Long.MAX_VALUE)) {
       fill(engine);
-      RtEngineStats stats = await(engine, s -> count(s, SegmentState.ENGRAVED) == SEGMENTS);
+      RtEngineStats stats =
+          PipelineWaits.until(engine, s -> count(s, SegmentState.ENGRAVED) == SEGMENTS);
       assertTrue(stats.nvmBytes() > 0);
       assertTrue(stats.dramBytes() > 0);
       for (RtSegmentInfo info : engine.segments()) {
@@ -73,7 +57,8 @@ public class PipelinePolicyTest extends LuceneTestCase {
         RtEngine engine = open(nvm, PipelinePolicy.EAGER_ENGRAVE_EAGER_POINTER, Long.MAX_VALUE)) {
       fill(engine);
       RtEngineStats stats =
-          await(engine, s -> count(s, SegmentState.COMMITTED) == SEGMENTS && s.dramBytes() == 0);
+          PipelineWaits.until(
+              engine, s -> count(s, SegmentState.COMMITTED) == SEGMENTS && s.dramBytes() == 0);
       assertTrue(stats.nvmBytes() > 0);
       for (RtSegmentInfo info : engine.segments()) {
         if (info.state() == SegmentState.COMMITTED) {
@@ -89,7 +74,8 @@ public class PipelinePolicyTest extends LuceneTestCase {
     try (Directory nvm = new ByteBuffersDirectory();
         RtEngine engine = open(nvm, PipelinePolicy.LAZY_ENGRAVE_LAZY_POINTER, Long.MAX_VALUE)) {
       fill(engine);
-      RtEngineStats stats = await(engine, s -> count(s, SegmentState.FLUSHED) == SEGMENTS);
+      RtEngineStats stats =
+          PipelineWaits.until(engine, s -> count(s, SegmentState.FLUSHED) == SEGMENTS);
       assertEquals(0, stats.nvmBytes());
       assertEquals(0, nvm.listAll().length);
     }
@@ -99,7 +85,7 @@ public class PipelinePolicyTest extends LuceneTestCase {
     try (Directory nvm = new ByteBuffersDirectory()) {
       RtEngine engine = open(nvm, PipelinePolicy.EAGER_ENGRAVE_LAZY_POINTER, Long.MAX_VALUE);
       fill(engine);
-      await(engine, s -> count(s, SegmentState.ENGRAVED) == SEGMENTS);
+      PipelineWaits.until(engine, s -> count(s, SegmentState.ENGRAVED) == SEGMENTS);
       RtSnapshot held = engine.acquireSnapshot();
       for (RtSegmentInfo info : engine.segments()) {
         if (info.state() == SegmentState.ENGRAVED) {

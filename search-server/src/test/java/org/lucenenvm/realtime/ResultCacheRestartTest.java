@@ -3,7 +3,6 @@ package org.lucenenvm.realtime;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.lucenenvm.cache.CachePolicy;
@@ -49,7 +48,7 @@ public class ResultCacheRestartTest extends LuceneTestCase {
       for (int i = 0; i < 3 * SEGMENT + 50; i++) {
         engine.add(TestCorpus.randomDocument(r, "doc" + i));
       }
-      awaitFlushed(engine, 3 * SEGMENT + 50);
+      PipelineWaits.flushed(engine, 3 * SEGMENT + 50, SEGMENT);
       for (Query q : queries) {
         ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
       }
@@ -94,7 +93,7 @@ public class ResultCacheRestartTest extends LuceneTestCase {
       for (int i = 0; i < 2 * SEGMENT + 50; i++) {
         engine.add(TestCorpus.randomDocument(r, "doc" + i));
       }
-      awaitFlushed(engine, 2 * SEGMENT + 50);
+      PipelineWaits.flushed(engine, 2 * SEGMENT + 50, SEGMENT);
       for (Query q : queries) {
         ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
       }
@@ -121,7 +120,7 @@ public class ResultCacheRestartTest extends LuceneTestCase {
       for (int i = 2 * SEGMENT + 50; i < 3 * SEGMENT + 50; i++) {
         engine.add(TestCorpus.randomDocument(r, "doc" + i));
       }
-      awaitSegments(engine, 4);
+      PipelineWaits.luceneSegments(engine, 4);
       List<Long> advanced = epochIds(engine);
       assertEquals("the next flush takes the close's segment in: " + advanced, 4, advanced.size());
       assertTrue(advanced.containsAll(epochAtClose));
@@ -204,7 +203,7 @@ public class ResultCacheRestartTest extends LuceneTestCase {
       for (int i = 0; i < 300; i++) {
         acked.run(engine, CrashConsistentEngine.randomOp(r, acked.state(), i));
       }
-      awaitDurable(engine);
+      PipelineWaits.durable(engine);
       for (Query q : queries) {
         ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
       }
@@ -228,46 +227,6 @@ public class ResultCacheRestartTest extends LuceneTestCase {
     return kinds[r.nextInt(kinds.length)];
   }
 
-  /**
-   * Waits (bounded) until every segment but the live one has its NVM copy recorded in the manifest
-   * (eager engrave: none is left {@link SegmentState#FLUSHED}), no stage has work queued or under
-   * way (an engrave's checkpoint, a merge), and the segment table stayed so for three polls.
-   */
-  private static void awaitDurable(RtEngine engine) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    Object last = null;
-    for (int settled = 0; settled < 3; ) {
-      RtEngineStats stats = engine.stats();
-      boolean durable =
-          stats.segments().getOrDefault(SegmentState.INGESTED, 0) <= 1
-              && stats.segments().getOrDefault(SegmentState.FLUSHED, 0) == 0
-              && stats.stages().values().stream().allMatch(stage -> stage.queued() == 0)
-              && engine.pipelineActivity().equals("idle");
-      Object now = stats.segments();
-      settled = durable && now.equals(last) ? settled + 1 : 0;
-      last = now;
-      if (System.nanoTime() > deadline) {
-        fail("pipeline never settled: " + stats);
-      }
-      Thread.sleep(50);
-    }
-  }
-
-  /** Waits (bounded) until the engine holds {@code count} flushed (not live) segments. */
-  static void awaitSegments(RtEngine engine, int count) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (engine.stats().segments().entrySet().stream()
-            .filter(e -> e.getKey() != SegmentState.INGESTED)
-            .mapToInt(e -> e.getValue())
-            .sum()
-        < count) {
-      if (System.nanoTime() > deadline) {
-        fail("pipeline never settled: " + engine.stats());
-      }
-      Thread.sleep(10);
-    }
-  }
-
   public void testEntriesOfMergedSegmentsAreDroppedOnOpen() throws Exception {
     Random r = new Random(random().nextLong());
     Path pool = PoolPaths.poolIn(createTempDir("pool"));
@@ -277,7 +236,7 @@ public class ResultCacheRestartTest extends LuceneTestCase {
       for (int i = 0; i < 3 * SEGMENT; i++) {
         engine.add(TestCorpus.randomDocument(r, "doc" + i));
       }
-      awaitFlushed(engine, 3 * SEGMENT);
+      PipelineWaits.flushed(engine, 3 * SEGMENT, SEGMENT);
       for (Query q : queries) {
         ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
       }
@@ -306,21 +265,5 @@ public class ResultCacheRestartTest extends LuceneTestCase {
         ResultCacheDifferentialTest.assertSameAnswer(engine, q, 10);
       }
     }
-  }
-
-  /**
-   * Waits (bounded) until every full segment of documents doc0..doc{docs-1} is flushed, so the
-   * epoch holds still.
-   */
-  static void awaitFlushed(RtEngine engine, int docs) throws Exception {
-    int[] perPartition = new int[engine.partitionCount()];
-    for (int i = 0; i < docs; i++) {
-      perPartition[engine.partitionOf("doc" + i)]++;
-    }
-    int full = 0;
-    for (int n : perPartition) {
-      full += n / SEGMENT;
-    }
-    awaitSegments(engine, full);
   }
 }
