@@ -186,7 +186,7 @@ public final class EngineTarget implements RealTimeTarget {
     cacheLatency.record(result.cache(), nanos);
     categoryOutcomes.record(query, result.cache(), nanos);
     if (pairedTime != null) {
-      pairedTime.record(nanos, uncachedFirst ? uncachedNanos : uncachedSearchNanos(snapshot, query, k));
+      pairedTime.record(result.cache(), nanos, uncachedFirst ? uncachedNanos : uncachedSearchNanos(snapshot, query, k));
     }
     return result.totalHits();
   }

@@ -1,9 +1,11 @@
 package org.lucenenvm.bench;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import org.lucenenvm.realtime.CacheOutcome;
 
 /**
  * The result cache's speed-up measured inside one JVM ({@code --rt-cache ...-paired}): every timed
@@ -17,32 +19,62 @@ import java.util.concurrent.atomic.LongAdder;
  * without a cache. Thread-safe.
  */
 public final class PairedCacheTime {
-  /** The columns {@link #fields()} fills, in {@code engine.csv}. */
-  static final String HEADER = "paired_queries,paired_cached_ms,paired_uncached_ms,paired_speedup";
+  /**
+   * The columns {@link #fields()} fills, in {@code engine.csv}: all pairs, then the pairs whose
+   * cached run was a hit (own entry or Partial Type I) and those whose cached run was a miss apart
+   * (what a miss costs against the same query uncached, and which queries the cache holds).
+   */
+  static final String HEADER =
+      "paired_queries,paired_cached_ms,paired_uncached_ms,paired_speedup,"
+          + "paired_hits,paired_hit_cached_ms,paired_hit_uncached_ms,"
+          + "paired_misses,paired_miss_cached_ms,paired_miss_uncached_ms";
 
   /** Empty fields, for a run without pairs. */
-  static final List<String> NO_FIELDS = Collections.nCopies(4, "");
+  static final List<String> NO_FIELDS = Collections.nCopies(10, "");
 
   private final AtomicLong started = new AtomicLong();
-  private final LongAdder pairs = new LongAdder();
-  private final LongAdder cachedNanos = new LongAdder();
-  private final LongAdder uncachedNanos = new LongAdder();
+  private final Sums all = new Sums();
+  private final Sums hits = new Sums();
+  private final Sums misses = new Sums();
+
+  /** Pairs and the total time of each side. */
+  private static final class Sums {
+    final LongAdder pairs = new LongAdder();
+    final LongAdder cachedNanos = new LongAdder();
+    final LongAdder uncachedNanos = new LongAdder();
+
+    void add(long cached, long uncached) {
+      pairs.increment();
+      cachedNanos.add(cached);
+      uncachedNanos.add(uncached);
+    }
+
+    List<String> fields() {
+      return List.of(
+          Long.toString(pairs.sum()),
+          CsvTable.number(cachedNanos.sum() / 1e6, 1),
+          CsvTable.number(uncachedNanos.sum() / 1e6, 1));
+    }
+  }
 
   /** Whether the next pair runs its uncached search first (every other pair). */
   public boolean nextUncachedFirst() {
     return (started.getAndIncrement() & 1) == 1;
   }
 
-  /** Records one query's cached and uncached search times. */
-  public void record(long cached, long uncached) {
-    pairs.increment();
-    cachedNanos.add(cached);
-    uncachedNanos.add(uncached);
+  /** Records one query's cached search time, with the cache's {@code outcome}, and uncached one. */
+  public void record(CacheOutcome outcome, long cached, long uncached) {
+    all.add(cached, uncached);
+    if (outcome.isHit()) {
+      hits.add(cached, uncached);
+    } else if (outcome == CacheOutcome.MISS) {
+      misses.add(cached, uncached);
+    }
   }
 
   /** Pairs recorded so far. */
   public long pairs() {
-    return pairs.sum();
+    return all.pairs.sum();
   }
 
   @Override
@@ -50,14 +82,16 @@ public final class PairedCacheTime {
     return HEADER + "=" + String.join(",", fields());
   }
 
-  /** The {@link #HEADER} fields: pairs, each side's total in milliseconds, and the speed-up. */
+  /**
+   * The {@link #HEADER} fields: pairs, each side's total in milliseconds and the speed-up; then
+   * pairs and totals of the hits and of the misses.
+   */
   public List<String> fields() {
-    long cached = cachedNanos.sum();
-    long uncached = uncachedNanos.sum();
-    return List.of(
-        Long.toString(pairs.sum()),
-        CsvTable.number(cached / 1e6, 1),
-        CsvTable.number(uncached / 1e6, 1),
-        cached == 0 ? "" : CsvTable.number((double) uncached / cached, 3));
+    long cached = all.cachedNanos.sum();
+    List<String> f = new ArrayList<>(all.fields());
+    f.add(cached == 0 ? "" : CsvTable.number((double) all.uncachedNanos.sum() / cached, 3));
+    f.addAll(hits.fields());
+    f.addAll(misses.fields());
+    return f;
   }
 }

@@ -99,18 +99,18 @@ public class TestCsvTable {
     PairedCacheTime paired = new PairedCacheTime();
     assertEquals(false, paired.nextUncachedFirst());
     assertEquals(true, paired.nextUncachedFirst()); // alternating
-    paired.record(2_000_000, 5_000_000);
-    paired.record(1_000_000, 2_500_000);
+    paired.record(CacheOutcome.MISS, 2_000_000, 2_500_000);
+    paired.record(CacheOutcome.HIT, 1_000_000, 5_000_000);
     new EngineFacts("RT-graceful-eager-lazy", 200, 1024, 900, 800, 300, 5000, 700, 4096, "{COMMITTED=1}", 3, 0.5, 98.76,
         200, 8192, 0, cache, cache, latency, categories, paired).appendTo(dir);
     List<String> lines = Files.readAllLines(dir.resolve(EngineFacts.FILE));
     assertEquals(
         List.of(
             EngineFacts.HEADER,
-            "RT-volatile-eager-lazy,200,1024,900,800,300,5000,700,4096,{INGESTED=2  ENGRAVED=5},10,12.3,,,,1.3,,,,,,,,,,,,,,,,,,,,",
+            "RT-volatile-eager-lazy,200,1024,900,800,300,5000,700,4096,{INGESTED=2  ENGRAVED=5},10,12.3,,,,1.3,,,,,,,,,,,,,,,,,,,,,,,,,,",
             "RT-graceful-eager-lazy,200,1024,900,800,300,5000,700,4096,{COMMITTED=1},3,0.5,98.8,200,8192,0.0,3,1,4,"
                 + String.format(Locale.ROOT, "%.4f", cache.hitRate()) + ",2,5,6,7,8,"
-                + String.format(Locale.ROOT, "%.4f", cache.hitRate()) + ",1,12.0,12.0,0,,,2,3.0,7.5,2.500"),
+                + String.format(Locale.ROOT, "%.4f", cache.hitRate()) + ",1,12.0,12.0,0,,,2,3.0,7.5,2.500,1,1.0,5.0,1,2.0,2.5"),
         lines);
     assertEquals(
         List.of(

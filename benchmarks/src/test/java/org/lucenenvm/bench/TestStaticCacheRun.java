@@ -58,6 +58,8 @@ public class TestStaticCacheRun {
     assertTrue(lines.get(1), 0 < hitP50 && hitP50 <= Double.parseDouble(f[header.indexOf("cache_hit_p99_us")]));
     // -paired: each of those searches also ran bypassing the cache
     assertEquals(lines.get(1), hits + misses, Long.parseLong(f[header.indexOf("paired_queries")]));
+    assertEquals(lines.get(1), hits, Long.parseLong(f[header.indexOf("paired_hits")]));
+    assertEquals(lines.get(1), misses, Long.parseLong(f[header.indexOf("paired_misses")]));
     double cachedMs = Double.parseDouble(f[header.indexOf("paired_cached_ms")]);
     double uncachedMs = Double.parseDouble(f[header.indexOf("paired_uncached_ms")]);
     assertTrue(lines.get(1), cachedMs > 0 && uncachedMs > 0);
