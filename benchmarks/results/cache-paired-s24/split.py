@@ -11,8 +11,9 @@ for run in sorted(glob.glob(sys.argv[1].rstrip('/') + '/run*/engine.csv')):
         m, mc, mu = int(e['paired_misses']), float(e['paired_miss_cached_ms']), float(e['paired_miss_uncached_ms'])
         free_hits = u / (mc + (c - hc - mc))  # the speed-up if hits cost nothing
         misses_at_cost = u / (hc + mu + (c - hc - mc))  # ... if misses cost what the same queries cost uncached
+        at_half = (u / n) / (0.5 * hc / h + 0.5 * mc / m)  # a 50 % hit rate, same mean costs and uncached mean
         print('%s %s: pairs %d, hit rate %.3f, speed-up %.3f | hit: %.1f us cached, %.1f us uncached | '
               'miss: %.1f us cached, %.1f us uncached (miss / uncached %.3f) | speed-up with free hits %.2f, '
-              'with misses at uncached cost %.2f' % (
+              'with misses at uncached cost %.2f, at a 50 %% hit rate (model) %.2f' % (
                   run.split('/')[-2], e['configuration'], n, h / n, u / c, 1000 * hc / h, 1000 * hu / h,
-                  1000 * mc / m, 1000 * mu / m, mc / mu, free_hits, misses_at_cost))
+                  1000 * mc / m, 1000 * mu / m, mc / mu, free_hits, misses_at_cost, at_half))

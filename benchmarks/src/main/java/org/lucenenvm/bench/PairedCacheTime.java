@@ -72,11 +72,6 @@ public final class PairedCacheTime {
     }
   }
 
-  /** Pairs recorded so far. */
-  public long pairs() {
-    return all.pairs.sum();
-  }
-
   @Override
   public String toString() {
     return HEADER + "=" + String.join(",", fields());
