@@ -23,10 +23,12 @@ import org.lucenenvm.realtime.RtEngineConfig;
  *     RtEngineConfig.maxSegments}, fewer leaves per query); {@value #DEFAULT_MAX_SEGMENTS}: the engine's default
  * @param backgroundNice nice value of the engine's indexer and merger threads ({@code
  *     RtEngineConfig.backgroundNice})
+ * @param queueCapacity full live segments that may wait for their flush ({@code
+ *     RtEngineConfig.queueCapacity}); {@value #DEFAULT_QUEUE_CAPACITY}: the engine's default
  */
 public record EngineSettings(
     DurabilityMode mode, PipelinePolicy policy, String codec, int segmentSize, long dramBudgetBytes, long poolBytes,
-    int partitions, RtCache cache, int statisticsLag, int maxSegments, int backgroundNice) {
+    int partitions, RtCache cache, int statisticsLag, int maxSegments, int backgroundNice, int queueCapacity) {
 
   /** The default codec of the engine's segments: Lucene104, faster than NvmCodec inside the engine (benchmarks/results/wrt-1m-codec). */
   public static final String DEFAULT_CODEC = "Lucene104";
@@ -34,11 +36,16 @@ public record EngineSettings(
   /** {@link #maxSegments()} that keeps the engine's own default. */
   public static final int DEFAULT_MAX_SEGMENTS = 0;
 
+  /** {@link #queueCapacity()} that keeps the engine's own default. */
+  public static final int DEFAULT_QUEUE_CAPACITY = 0;
+
   /** Checks the ranges. */
   public EngineSettings {
     Objects.requireNonNull(cache, "cache");
-    if (segmentSize < 1 || dramBudgetBytes < 0 || poolBytes < 1 || partitions < 1 || statisticsLag < 0 || maxSegments < 0) {
-      throw new IllegalArgumentException("segment size, pool size and partitions must be >= 1, DRAM budget, statistics lag and max segments >= 0");
+    if (segmentSize < 1 || dramBudgetBytes < 0 || poolBytes < 1 || partitions < 1 || statisticsLag < 0 || maxSegments < 0
+        || queueCapacity < 0) {
+      throw new IllegalArgumentException(
+          "segment size, pool size and partitions must be >= 1, DRAM budget, statistics lag, max segments and queue capacity >= 0");
     }
   }
 
@@ -63,7 +70,7 @@ public record EngineSettings(
     for (PipelinePolicy p : PipelinePolicy.values()) {
       if (word(p.eagerEngrave()).equals(parts[1]) && word(p.eagerPointer()).equals(parts[2])) {
         return new EngineSettings(mode, p, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, RtCache.OFF, 0, DEFAULT_MAX_SEGMENTS,
-            RtEngineConfig.DEFAULT_BACKGROUND_NICE);
+            RtEngineConfig.DEFAULT_BACKGROUND_NICE, DEFAULT_QUEUE_CAPACITY);
       }
     }
     throw new IllegalArgumentException("bad engine policy '" + parts[1] + "-" + parts[2] + "' in '" + text + "': use eager-lazy, eager-eager or lazy-lazy");
@@ -71,28 +78,34 @@ public record EngineSettings(
 
   /** These settings with result cache {@code c}. */
   public EngineSettings withCache(RtCache c) {
-    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, c, statisticsLag, maxSegments, backgroundNice);
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, c, statisticsLag, maxSegments, backgroundNice, queueCapacity);
   }
 
   /** These settings with a statistics epoch that leaves out up to {@code segments} new segments. */
   public EngineSettings withStatisticsLag(int segments) {
-    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, segments, maxSegments, backgroundNice);
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, segments, maxSegments, backgroundNice, queueCapacity);
   }
 
   /** These settings with the engine keeping at most about {@code segments} segments per partition. */
   public EngineSettings withMaxSegments(int segments) {
-    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, statisticsLag, segments, backgroundNice);
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, statisticsLag, segments, backgroundNice, queueCapacity);
   }
 
   /** These settings with the engine's background threads at nice value {@code nice}. */
   public EngineSettings withBackgroundNice(int nice) {
-    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, statisticsLag, maxSegments, nice);
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, statisticsLag, maxSegments, nice, queueCapacity);
+  }
+
+  /** These settings with at most {@code segments} full live segments waiting for their flush. */
+  public EngineSettings withQueueCapacity(int segments) {
+    return new EngineSettings(mode, policy, codec, segmentSize, dramBudgetBytes, poolBytes, partitions, cache, statisticsLag, maxSegments,
+        backgroundNice, segments);
   }
 
   /**
    * {@code RT-<mode>-<engrave>-<pointer>}, plus {@code -<codec>} when not the default codec, {@code -p<N>}
    * with more than one partition, {@code -cache-<spec>} with a result cache, {@code -lag<N>} with a
-   * statistics lag, {@code -maxseg<M>} with a segment limit and {@code -nice<N>} with a background nice value that is not the
+   * statistics lag, {@code -maxseg<M>} with a segment limit, {@code -queue<Q>} with a flush queue capacity and {@code -nice<N>} with a background nice value that is not the
    * engine's default.
    */
   public String label() {
@@ -101,6 +114,7 @@ public record EngineSettings(
     String withCodec = codec.equals(DEFAULT_CODEC) ? base : base + "-" + codec;
     return (partitions == 1 ? withCodec : withCodec + "-p" + partitions) + cache.labelSuffix()
         + (statisticsLag == 0 ? "" : "-lag" + statisticsLag) + (maxSegments == DEFAULT_MAX_SEGMENTS ? "" : "-maxseg" + maxSegments)
+        + (queueCapacity == DEFAULT_QUEUE_CAPACITY ? "" : "-queue" + queueCapacity)
         + (backgroundNice == RtEngineConfig.DEFAULT_BACKGROUND_NICE ? "" : "-nice" + backgroundNice);
   }
 

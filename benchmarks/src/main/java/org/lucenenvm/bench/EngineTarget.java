@@ -145,7 +145,10 @@ public final class EngineTarget implements RealTimeTarget {
             .withResultCache(settings.cache().settings())
             .withStatisticsLagSegments(settings.statisticsLag())
             .withBackgroundNice(settings.backgroundNice());
-    return settings.maxSegments() == EngineSettings.DEFAULT_MAX_SEGMENTS ? config : config.withMaxSegments(settings.maxSegments());
+    if (settings.maxSegments() != EngineSettings.DEFAULT_MAX_SEGMENTS) {
+      config = config.withMaxSegments(settings.maxSegments());
+    }
+    return settings.queueCapacity() == EngineSettings.DEFAULT_QUEUE_CAPACITY ? config : config.withQueueCapacity(settings.queueCapacity());
   }
 
   @Override

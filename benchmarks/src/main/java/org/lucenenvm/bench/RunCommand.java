@@ -57,7 +57,7 @@ final class RunCommand implements Callable<Integer> {
       description = "Codecs of the engine's segments, one engine row per codec, e.g. Lucene104,NvmCodec (default ${DEFAULT-VALUE}).")
   List<String> rtCodec;
 
-  @Option(names = "--rt-segment-size", defaultValue = "10000", description = "Documents per live segment of the engine (default ${DEFAULT-VALUE}).")
+  @Option(names = "--rt-segment-size", defaultValue = "" + RtEngineConfig.DEFAULT_SEGMENT_SIZE, description = "Documents per live segment of the engine (default ${DEFAULT-VALUE}).")
   int rtSegmentSize;
 
   @Option(names = "--rt-partitions", defaultValue = "1",
@@ -118,6 +118,11 @@ final class RunCommand implements Callable<Integer> {
           + " default: the engine's own).")
   Integer rtMaxSegments;
 
+  @Option(names = "--rt-queue-capacity",
+      description = "Full live segments that may wait for their flush before the engine's writers wait (the row name gets -queue<Q>;"
+          + " default: the engine's own).")
+  Integer rtQueueCapacity;
+
   @Mixin WarmupOptions warmup;
 
   @Option(names = "--forks", defaultValue = "0",
@@ -149,7 +154,8 @@ final class RunCommand implements Callable<Integer> {
     for (String engine : !modes.contains("wrt") || rt.equals(List.of("none")) ? List.<String>of() : rt) {
       for (String codec : rtCodec) {
         EngineSettings parsed = EngineSettings.parse(engine, codec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions)
-            .withStatisticsLag(rtStatisticsLag).withMaxSegments(rtMaxSegments == null ? EngineSettings.DEFAULT_MAX_SEGMENTS : rtMaxSegments);
+            .withStatisticsLag(rtStatisticsLag).withMaxSegments(rtMaxSegments == null ? EngineSettings.DEFAULT_MAX_SEGMENTS : rtMaxSegments)
+            .withQueueCapacity(rtQueueCapacity == null ? EngineSettings.DEFAULT_QUEUE_CAPACITY : rtQueueCapacity);
         for (String cache : rtCache) {
           for (int nice : rtBackgroundNice) {
             engines.add(new EngineRow(engine, codec, cache, nice, parsed.withCache(RtCache.parse(cache)).withBackgroundNice(nice)));
@@ -209,6 +215,13 @@ final class RunCommand implements Callable<Integer> {
         RtEngineConfig.defaults(EngineTarget.SCHEMA).withMaxSegments(rtMaxSegments);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("--rt-max-segments " + rtMaxSegments + ": " + e.getMessage(), e);
+      }
+    }
+    if (rtQueueCapacity != null) {
+      try {
+        RtEngineConfig.defaults(EngineTarget.SCHEMA).withQueueCapacity(rtQueueCapacity);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--rt-queue-capacity " + rtQueueCapacity + ": " + e.getMessage(), e);
       }
     }
     for (int nice : rtBackgroundNice) {

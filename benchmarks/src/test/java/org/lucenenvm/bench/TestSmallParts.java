@@ -17,6 +17,7 @@ import org.apache.lucene.search.TermQuery;
 import org.junit.Test;
 import org.lucenenvm.cache.CachePolicy;
 import org.lucenenvm.cache.ResultCacheSettings;
+import org.lucenenvm.realtime.RtEngineConfig;
 import org.lucenenvm.server.ByteSize;
 
 public class TestSmallParts {
@@ -102,6 +103,12 @@ public class TestSmallParts {
     assertEquals("RT-volatile-eager-lazy-cache-dram-lru-8m", engine.withCache(RtCache.parse("dram-lru-8m")).label());
     assertEquals("RT-volatile-eager-lazy-maxseg4", engine.withMaxSegments(4).label());
     assertEquals(4, EngineTarget.engineConfig(engine.withMaxSegments(4), new StandardAnalyzer()).maxSegments());
+    assertEquals("RT-volatile-eager-lazy-maxseg8-queue1", engine.withMaxSegments(8).withQueueCapacity(1).label());
+    RtEngineConfig queued = EngineTarget.engineConfig(engine.withQueueCapacity(1), new StandardAnalyzer());
+    assertEquals(1, queued.queueCapacity());
+    assertEquals(RtEngineConfig.defaults(EngineTarget.SCHEMA).maxSegments(), queued.maxSegments());
+    assertEquals(RtEngineConfig.defaults(EngineTarget.SCHEMA).queueCapacity(),
+        EngineTarget.engineConfig(engine, new StandardAnalyzer()).queueCapacity());
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-fifo-8m")).getMessage().contains("lru, dlirs or gdsf"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("ssd-lru-8m")).getMessage().contains("dram or nvm"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-lru")).getMessage().contains("<dram|nvm>"));

@@ -61,7 +61,7 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--dram-budget", converter = ByteSize.class, description = "DRAM budget of each partition's flushed segments (default: ${DEFAULT-VALUE}).", defaultValue = "64m")
   long dramBudget;
 
-  @Option(names = "--segment-size", description = "Documents per live segment (default: ${DEFAULT-VALUE}).", defaultValue = "10000")
+  @Option(names = "--segment-size", description = "Documents per live segment (default: ${DEFAULT-VALUE}).", defaultValue = "" + RtEngineConfig.DEFAULT_SEGMENT_SIZE)
   int segmentSize;
 
   @Option(names = "--codec", description = "Codec of flushed segments: NvmCodec (uncompressed postings in place) or Lucene104 (default: ${DEFAULT-VALUE}).", defaultValue = "Lucene104")

@@ -174,7 +174,7 @@ public record ServerConfig(
     private Duration logFullTimeout = RtEngineConfig.DEFAULT_LOG_FULL_TIMEOUT;
     private Set<String> discardUnverifiable = Set.of();
     private long dramBudgetBytes = 64L << 20;
-    private int segmentSize = 10_000;
+    private int segmentSize = RtEngineConfig.DEFAULT_SEGMENT_SIZE;
     private String codec = "Lucene104";
     private int partitions = 1;
     private int backgroundNice = RtEngineConfig.DEFAULT_BACKGROUND_NICE;

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Issue 10, session 25: the engine's flush unit and flush queue at 1 M documents (crash mode) against NRT-inf,
+# each row a runner invocation of its own (one JVM, one warm-up pass), the rows' order rotated by one per round.
+# Usage: run.sh <out (emptied first)> <rounds> <benchmarks.jar> <row>...
+# Rows: nrt (NRT-inf); s<K> (K thousand documents per live segment), optionally q<Q> (--rt-queue-capacity Q), e.g. s10 s40q1.
+set -u
+export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 PATH=/usr/lib/jvm/temurin-25-jdk-amd64/bin:$PATH
+source /work/main/scripts/env.sh
+O=${1:?out}; ROUNDS=${2:?rounds}; J=${3:?jar}; shift 3; ROWS=("$@")
+rm -rf $O; mkdir -p $O
+cd /work/main
+nvm_wait_quiet 0.5 1800; uptime > $O/load-before.txt
+row() { # name
+  local name=$1 d=$O/$1-r$r args
+  if [ $name = nrt ]; then
+    args="--nrt inf --rt none"
+  else
+    [[ $name =~ ^s([0-9]+)(q([0-9]+))?$ ]] || { echo "bad row $name" >&2; exit 2; }
+    args="--nrt none --rt crash-eager-lazy --rt-segment-size ${BASH_REMATCH[1]}000"
+    [ -n "${BASH_REMATCH[3]}" ] && args="$args --rt-queue-capacity ${BASH_REMATCH[3]}"
+  fi
+  uptime > $d.load-start.txt
+  BENCH_JAR=$J BENCH_JVM_OPTS="-Xms2g -Xmx8g" scripts/bench.sh run --corpus /work/data/c1m.txt --tasks /work/data/c1m.tasks \
+    --modes wrt --forks 1 --warmup-runs 1 --warmup-docs 200000 --work-dir /dev/shm/wrt1m --nvm-pool-size 6g \
+    "--child-jvm-opts=-Xms2g -Xmx8g" --out $d $args > $d.stdout.txt 2> $d.stderr.txt
+  echo "rc=$?" >> $d.stdout.txt
+  uptime > $d.load-end.txt
+  rm -rf /dev/shm/wrt1m
+}
+for r in $(seq 1 $ROUNDS); do
+  for i in $(seq 0 $((${#ROWS[@]} - 1))); do
+    row ${ROWS[$(( (i + r - 1) % ${#ROWS[@]} ))]}
+  done
+done
+uptime > $O/load-after.txt
+touch $O/done
