@@ -2,7 +2,9 @@
 # 10,000 documents (1 M at the default segment size), for a given number of slots left to Lucene segments (the
 # limit of 10 minus the live segments waiting for their flush). Prints the segment writes per document
 # (the flush included) and the segments left. A model of the policy only: no timing, no real merge.
-# Usage: python3 merge-replay.py
+# Usage: python3 merge-replay.py [documents per flushed segment, default 10000 (session 25: 20000, 40000)]
+import sys
+SEGMENT = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
 def select(segs, max_segments, width):
     if len(segs) <= max_segments:
         return []
@@ -19,9 +21,9 @@ def select(segs, max_segments, width):
 
 for slots in range(3, 11):
     segs, written = [], 0
-    for _ in range(100):
-        segs.append(10_000)
-        written += 10_000
+    for _ in range(1_000_000 // SEGMENT):
+        segs.append(SEGMENT)
+        written += SEGMENT
         while True:
             merge = select(segs, slots, 10)
             if not merge:
