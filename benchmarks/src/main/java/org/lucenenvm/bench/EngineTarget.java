@@ -142,13 +142,8 @@ public final class EngineTarget implements RealTimeTarget {
             .withPolicy(settings.policy())
             .withMode(settings.mode())
             .withPartitions(settings.partitions())
-            .withResultCache(settings.cache().settings())
-            .withStatisticsLagSegments(settings.statisticsLag())
-            .withBackgroundNice(settings.backgroundNice());
-    if (settings.maxSegments() != EngineSettings.DEFAULT_MAX_SEGMENTS) {
-      config = config.withMaxSegments(settings.maxSegments());
-    }
-    return settings.queueCapacity() == EngineSettings.DEFAULT_QUEUE_CAPACITY ? config : config.withQueueCapacity(settings.queueCapacity());
+            .withResultCache(settings.cache().settings());
+    return settings.tuning().applyTo(config);
   }
 
   @Override

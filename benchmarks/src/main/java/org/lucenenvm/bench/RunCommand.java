@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.search.Query;
@@ -153,12 +154,10 @@ final class RunCommand implements Callable<Integer> {
     List<EngineRow> engines = new ArrayList<>();
     for (String engine : !modes.contains("wrt") || rt.equals(List.of("none")) ? List.<String>of() : rt) {
       for (String codec : rtCodec) {
-        EngineSettings parsed = EngineSettings.parse(engine, codec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions)
-            .withStatisticsLag(rtStatisticsLag).withMaxSegments(rtMaxSegments == null ? EngineSettings.DEFAULT_MAX_SEGMENTS : rtMaxSegments)
-            .withQueueCapacity(rtQueueCapacity == null ? EngineSettings.DEFAULT_QUEUE_CAPACITY : rtQueueCapacity);
+        EngineSettings parsed = EngineSettings.parse(engine, codec, rtSegmentSize, ByteSize.parse(rtDramBudget), poolBytes, rtPartitions);
         for (String cache : rtCache) {
           for (int nice : rtBackgroundNice) {
-            engines.add(new EngineRow(engine, codec, cache, nice, parsed.withCache(RtCache.parse(cache)).withBackgroundNice(nice)));
+            engines.add(new EngineRow(engine, codec, cache, nice, parsed.withCache(RtCache.parse(cache)).withTuning(tuning(nice))));
           }
         }
       }
@@ -200,6 +199,22 @@ final class RunCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The engine's pipeline knobs of this run, with its background threads at nice {@code nice}. */
+  private EngineSettings.Tuning tuning(int nice) {
+    EngineSettings.Tuning t = EngineSettings.Tuning.DEFAULTS.withStatisticsLag(rtStatisticsLag).withBackgroundNice(nice);
+    t = rtMaxSegments == null ? t : t.withMaxSegments(rtMaxSegments);
+    return rtQueueCapacity == null ? t : t.withQueueCapacity(rtQueueCapacity);
+  }
+
+  /** Passes {@code value} to the engine's own check, naming {@code option} in the error it raises. */
+  private static void checkEngineOption(String option, int value, IntConsumer engineCheck) {
+    try {
+      engineCheck.accept(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(option + " " + value + ": " + e.getMessage(), e);
+    }
+  }
+
   private void checkOptions() {
     for (String mode : modes) {
       if (!mode.equals("nc") && !mode.equals("wrt")) {
@@ -210,26 +225,16 @@ final class RunCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--forks must be >= 0 (0 = all rows in this JVM): " + forks);
     }
     warmup.check();
+    RtEngineConfig defaults = RtEngineConfig.defaults(EngineTarget.SCHEMA);
+    checkEngineOption("--rt-statistics-lag", rtStatisticsLag, defaults::withStatisticsLagSegments);
     if (rtMaxSegments != null) {
-      try {
-        RtEngineConfig.defaults(EngineTarget.SCHEMA).withMaxSegments(rtMaxSegments);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("--rt-max-segments " + rtMaxSegments + ": " + e.getMessage(), e);
-      }
+      checkEngineOption("--rt-max-segments", rtMaxSegments, defaults::withMaxSegments);
     }
     if (rtQueueCapacity != null) {
-      try {
-        RtEngineConfig.defaults(EngineTarget.SCHEMA).withQueueCapacity(rtQueueCapacity);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("--rt-queue-capacity " + rtQueueCapacity + ": " + e.getMessage(), e);
-      }
+      checkEngineOption("--rt-queue-capacity", rtQueueCapacity, defaults::withQueueCapacity);
     }
     for (int nice : rtBackgroundNice) {
-      try {
-        RtEngineConfig.requireBackgroundNice(nice);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("--rt-background-nice " + nice + ": " + e.getMessage(), e);
-      }
+      checkEngineOption("--rt-background-nice", nice, RtEngineConfig::requireBackgroundNice);
     }
   }
 

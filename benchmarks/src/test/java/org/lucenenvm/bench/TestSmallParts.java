@@ -101,14 +101,20 @@ public class TestSmallParts {
     EngineSettings engine = EngineSettings.parse("volatile-eager-lazy", EngineSettings.DEFAULT_CODEC, 1000, 1, 1, 1);
     assertEquals("RT-volatile-eager-lazy", engine.label());
     assertEquals("RT-volatile-eager-lazy-cache-dram-lru-8m", engine.withCache(RtCache.parse("dram-lru-8m")).label());
-    assertEquals("RT-volatile-eager-lazy-maxseg4", engine.withMaxSegments(4).label());
-    assertEquals(4, EngineTarget.engineConfig(engine.withMaxSegments(4), new StandardAnalyzer()).maxSegments());
-    assertEquals("RT-volatile-eager-lazy-maxseg8-queue1", engine.withMaxSegments(8).withQueueCapacity(1).label());
-    RtEngineConfig queued = EngineTarget.engineConfig(engine.withQueueCapacity(1), new StandardAnalyzer());
+    assertEquals("RT-volatile-eager-lazy-maxseg4", engine.withTuning(EngineSettings.Tuning.DEFAULTS.withMaxSegments(4)).label());
+    assertEquals(4, EngineTarget.engineConfig(engine.withTuning(EngineSettings.Tuning.DEFAULTS.withMaxSegments(4)), new StandardAnalyzer()).maxSegments());
+    assertEquals("RT-volatile-eager-lazy-maxseg8-queue1", engine.withTuning(EngineSettings.Tuning.DEFAULTS.withMaxSegments(8).withQueueCapacity(1)).label());
+    RtEngineConfig queued = EngineTarget.engineConfig(engine.withTuning(EngineSettings.Tuning.DEFAULTS.withQueueCapacity(1)), new StandardAnalyzer());
     assertEquals(1, queued.queueCapacity());
     assertEquals(RtEngineConfig.defaults(EngineTarget.SCHEMA).maxSegments(), queued.maxSegments());
     assertEquals(RtEngineConfig.defaults(EngineTarget.SCHEMA).queueCapacity(),
         EngineTarget.engineConfig(engine, new StandardAnalyzer()).queueCapacity());
+    EngineSettings.Tuning lagged = EngineSettings.Tuning.DEFAULTS.withStatisticsLag(2).withBackgroundNice(3);
+    assertEquals("RT-volatile-eager-lazy-lag2-nice3", engine.withTuning(lagged).label());
+    RtEngineConfig laggedConfig = EngineTarget.engineConfig(engine.withTuning(lagged), new StandardAnalyzer());
+    assertEquals(2, laggedConfig.statisticsLagSegments());
+    assertEquals(3, laggedConfig.backgroundNice());
+    assertThrows(IllegalArgumentException.class, () -> EngineSettings.Tuning.DEFAULTS.withStatisticsLag(-1));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-fifo-8m")).getMessage().contains("lru, dlirs or gdsf"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("ssd-lru-8m")).getMessage().contains("dram or nvm"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> RtCache.parse("dram-lru")).getMessage().contains("<dram|nvm>"));

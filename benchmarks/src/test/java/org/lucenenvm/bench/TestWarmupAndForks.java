@@ -128,7 +128,8 @@ public class TestWarmupAndForks {
   public void badValuesAreRefusedNamingTheOptionBeforeAnythingRuns() throws Exception {
     Path parent = temp.newFolder("bad").toPath();
     String[][] cases = {
-      {"--forks", "-1"}, {"--warmup-runs", "-1"}, {"--warmup-docs", "0"}, {"--rt-max-segments", "1"}, {"--rt-queue-capacity", "0"}
+      {"--forks", "-1"}, {"--warmup-runs", "-1"}, {"--warmup-docs", "0"}, {"--rt-max-segments", "1"}, {"--rt-queue-capacity", "0"},
+      {"--rt-statistics-lag", "-1"}, {"--rt-background-nice", "20"}
     };
     for (String[] bad : cases) {
       Path out = parent.resolve("out");
