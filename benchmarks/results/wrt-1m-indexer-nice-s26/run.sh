@@ -9,27 +9,19 @@ O=${1:?out}; ROUNDS=${2:?rounds}; BASE=${3:?base}; IDX0=${4:?idx0}; shift 4; ROW
 rm -rf $O; mkdir -p $O
 cd /work/main
 nvm_wait_quiet 0.5 1800; uptime > $O/load-before.txt
-row() {
-  local name=$1 d=$O/$1-r$r args J=$BASE
-  case $name in
-    nrt) args="--nrt inf --rt none";;
-    base) args="--nrt none --rt crash-eager-lazy";;
-    idx0) args="--nrt none --rt crash-eager-lazy"; J=$IDX0;;
-    n[0-9]*) args="--nrt none --rt crash-eager-lazy --rt-background-nice ${name#n}";;
-    *) echo "bad row $name" >&2; exit 2;;
+WORK=/dev/shm/wrt1m
+SHARED=(--corpus /work/data/c1m.txt --tasks /work/data/c1m.tasks --modes wrt --forks 1 --warmup-runs 1 --warmup-docs 200000 --nvm-pool-size 6g)
+row_options() {
+  JAR=$BASE
+  case $1 in
+    nrt) ARGS=(--nrt inf --rt none);;
+    base) ARGS=(--nrt none --rt crash-eager-lazy);;
+    idx0) ARGS=(--nrt none --rt crash-eager-lazy); JAR=$IDX0;;
+    n[0-9]*) ARGS=(--nrt none --rt crash-eager-lazy --rt-background-nice ${1#n});;
+    *) echo "bad row $1" >&2; exit 2;;
   esac
-  uptime > $d.load-start.txt
-  BENCH_JAR=$J BENCH_JVM_OPTS="-Xms2g -Xmx8g" scripts/bench.sh run --corpus /work/data/c1m.txt --tasks /work/data/c1m.tasks \
-    --modes wrt --forks 1 --warmup-runs 1 --warmup-docs 200000 --work-dir /dev/shm/wrt1m --nvm-pool-size 6g \
-    "--child-jvm-opts=-Xms2g -Xmx8g" --out $d $args > $d.stdout.txt 2> $d.stderr.txt
-  echo "rc=$?" >> $d.stdout.txt
-  uptime > $d.load-end.txt
-  rm -rf /dev/shm/wrt1m
 }
-for r in $(seq 1 $ROUNDS); do
-  for i in $(seq 0 $((${#ROWS[@]} - 1))); do
-    row ${ROWS[$(( (i + r - 1) % ${#ROWS[@]} ))]}
-  done
-done
+source /work/main/benchmarks/results/rotated-rows.sh
+rotated_rows "${ROWS[@]}"
 uptime > $O/load-after.txt
 touch $O/done

@@ -10,27 +10,19 @@ O=${1:?out}; ROUNDS=${2:?rounds}; J=${3:?jar}; shift 3; ROWS=("$@")
 rm -rf $O; mkdir -p $O
 cd /work/main
 nvm_wait_quiet 0.5 1800; uptime > $O/load-before.txt
-row() { # name
-  local name=$1 d=$O/$1-r$r args
-  if [ $name = nrt ]; then
-    args="--nrt inf --rt none"
+WORK=/dev/shm/wrt1m
+SHARED=(--corpus /work/data/c1m.txt --tasks /work/data/c1m.tasks --modes wrt --forks 1 --warmup-runs 1 --warmup-docs 200000 --nvm-pool-size 6g)
+row_options() { # name
+  JAR=$J
+  if [ $1 = nrt ]; then
+    ARGS=(--nrt inf --rt none)
   else
-    [[ $name =~ ^s([0-9]+)(q([0-9]+))?$ ]] || { echo "bad row $name" >&2; exit 2; }
-    args="--nrt none --rt crash-eager-lazy --rt-segment-size ${BASH_REMATCH[1]}000"
-    [ -n "${BASH_REMATCH[3]}" ] && args="$args --rt-queue-capacity ${BASH_REMATCH[3]}"
+    [[ $1 =~ ^s([0-9]+)(q([0-9]+))?$ ]] || { echo "bad row $1" >&2; exit 2; }
+    ARGS=(--nrt none --rt crash-eager-lazy --rt-segment-size ${BASH_REMATCH[1]}000)
+    [ -n "${BASH_REMATCH[3]}" ] && ARGS+=(--rt-queue-capacity ${BASH_REMATCH[3]})
   fi
-  uptime > $d.load-start.txt
-  BENCH_JAR=$J BENCH_JVM_OPTS="-Xms2g -Xmx8g" scripts/bench.sh run --corpus /work/data/c1m.txt --tasks /work/data/c1m.tasks \
-    --modes wrt --forks 1 --warmup-runs 1 --warmup-docs 200000 --work-dir /dev/shm/wrt1m --nvm-pool-size 6g \
-    "--child-jvm-opts=-Xms2g -Xmx8g" --out $d $args > $d.stdout.txt 2> $d.stderr.txt
-  echo "rc=$?" >> $d.stdout.txt
-  uptime > $d.load-end.txt
-  rm -rf /dev/shm/wrt1m
 }
-for r in $(seq 1 $ROUNDS); do
-  for i in $(seq 0 $((${#ROWS[@]} - 1))); do
-    row ${ROWS[$(( (i + r - 1) % ${#ROWS[@]} ))]}
-  done
-done
+source /work/main/benchmarks/results/rotated-rows.sh
+rotated_rows "${ROWS[@]}"
 uptime > $O/load-after.txt
 touch $O/done
