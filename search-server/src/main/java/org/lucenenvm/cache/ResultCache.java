@@ -38,6 +38,8 @@ public final class ResultCache implements Closeable {
   private final AdmissionRule admission;
   /** Single-term key to the disjunction keys whose entries hold that term's part. */
   private final Map<QueryKey, Set<QueryKey>> partHolders = new HashMap<>();
+  /** The resident keys whose entries hold term parts (each is in {@link #partHolders}). */
+  private final Set<QueryKey> keysWithParts = new HashSet<>();
   /** The last tail search of resident keys (only while their entry is resident). */
   private final Map<QueryKey, TailResult> tails = new ConcurrentHashMap<>();
   /** Disjunction keys that missed recently, least recent first (see {@link #miss}). */
@@ -322,16 +324,17 @@ public final class ResultCache implements Closeable {
         });
   }
 
+  /**
+   * Removes {@code key}'s entry, its tail result and its place in the part index, which {@link
+   * #keysWithParts} tells without reading the entry (the NVM tier would decode it from the pool).
+   */
   private void drop(QueryKey key) {
-    CacheEntry entry = storage.get(key);
-    if (entry != null && !entry.termParts().isEmpty()) {
+    if (keysWithParts.remove(key)) {
       for (int i = 0; i < key.terms().size(); i++) {
-        Set<QueryKey> holders = partHolders.get(key.termKey(i));
-        if (holders != null) {
-          holders.remove(key);
-          if (holders.isEmpty()) {
-            partHolders.remove(key.termKey(i));
-          }
+        QueryKey term = key.termKey(i);
+        Set<QueryKey> holders = partHolders.get(term);
+        if (holders != null && holders.remove(key) && holders.isEmpty()) {
+          partHolders.remove(term);
         }
       }
     }
@@ -341,6 +344,7 @@ public final class ResultCache implements Closeable {
 
   private void indexParts(QueryKey key, CacheEntry entry) {
     if (entry != null && !entry.termParts().isEmpty()) {
+      keysWithParts.add(key);
       for (int i = 0; i < key.terms().size(); i++) {
         partHolders.computeIfAbsent(key.termKey(i), k -> new HashSet<>()).add(key);
       }

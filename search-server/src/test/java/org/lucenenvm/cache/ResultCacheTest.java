@@ -181,6 +181,33 @@ public class ResultCacheTest extends LuceneTestCase {
   }
 
   /**
+   * An evicted or replaced disjunction entry leaves its terms' holders (the part index is cleaned
+   * without reading the entry), also for entries recovered by a reopen of the NVM tier.
+   */
+  public void testPartHoldersFollowEvictionsAndReplacementsAfterAReopen() {
+    MemorySegment region = Arena.ofAuto().allocate(1 << 16, 16);
+    ResultCacheSettings nvm =
+        ResultCacheSettings.of(ResultCacheSettings.Tier.NVM, 1 << 16, CachePolicy.Kind.LRU, 0);
+    QueryKey or = EntryStoreTest.key(QueryKey.Operator.OR, "x", "y");
+    QueryKey x = EntryStoreTest.key(QueryKey.Operator.SINGLE, "x");
+    try (ResultCache cache = ResultCache.inRegion(region, Persister.NONE, nvm, () -> {})) {
+      assertTrue(cache.admit(entry(or, 3)));
+    }
+    try (ResultCache cache = ResultCache.inRegion(region, Persister.NONE, nvm, () -> {})) {
+      assertEquals("indexed on reopen", List.of(entry(or, 3)), cache.partHolders(x));
+      assertTrue(cache.admit(entry(or, 4)));
+      assertEquals("replaced", List.of(entry(or, 4)), cache.partHolders(x));
+      for (int i = 0; cache.get(or) != null; i++) {
+        assertTrue("never evicted", i < 10_000);
+        assertTrue(cache.admit(entry(EntryStoreTest.key(QueryKey.Operator.SINGLE, "t" + i), 3)));
+      }
+      assertEquals(List.of(), cache.partHolders(x));
+      assertTrue(cache.admit(entry(or, 3)));
+      assertEquals("back after an eviction", List.of(entry(or, 3)), cache.partHolders(x));
+    }
+  }
+
+  /**
    * GDSF keeps the expensive entry while cheap ones churn through a full cache, also after a
    * reopen of the region (the entry's compute time is kept with it).
    */
