@@ -38,8 +38,6 @@ public final class ResultCache implements Closeable {
   private final AdmissionRule admission;
   /** Single-term key to the disjunction keys whose entries hold that term's part. */
   private final Map<QueryKey, Set<QueryKey>> partHolders = new HashMap<>();
-  /** The resident keys whose entries hold term parts (each is in {@link #partHolders}). */
-  private final Set<QueryKey> keysWithParts = new HashSet<>();
   /** The last tail search of resident keys (only while their entry is resident). */
   private final Map<QueryKey, TailResult> tails = new ConcurrentHashMap<>();
   /** Disjunction keys that missed recently, least recent first (see {@link #miss}). */
@@ -325,17 +323,16 @@ public final class ResultCache implements Closeable {
   }
 
   /**
-   * Removes {@code key}'s entry, its tail result and its place in the part index, which {@link
-   * #keysWithParts} tells without reading the entry (the NVM tier would decode it from the pool).
+   * Removes {@code key}'s entry, its tail result and its place in the part index, found by the
+   * key's terms without reading the entry (the NVM tier would decode it from the pool): a key whose
+   * entry holds no parts is in no holder set.
    */
   private void drop(QueryKey key) {
-    if (keysWithParts.remove(key)) {
-      for (int i = 0; i < key.terms().size(); i++) {
-        QueryKey term = key.termKey(i);
-        Set<QueryKey> holders = partHolders.get(term);
-        if (holders != null && holders.remove(key) && holders.isEmpty()) {
-          partHolders.remove(term);
-        }
+    for (int i = 0; i < key.terms().size() && !partHolders.isEmpty(); i++) {
+      QueryKey term = key.termKey(i);
+      Set<QueryKey> holders = partHolders.get(term);
+      if (holders != null && holders.remove(key) && holders.isEmpty()) {
+        partHolders.remove(term);
       }
     }
     tails.remove(key);
@@ -344,7 +341,6 @@ public final class ResultCache implements Closeable {
 
   private void indexParts(QueryKey key, CacheEntry entry) {
     if (entry != null && !entry.termParts().isEmpty()) {
-      keysWithParts.add(key);
       for (int i = 0; i < key.terms().size(); i++) {
         partHolders.computeIfAbsent(key.termKey(i), k -> new HashSet<>()).add(key);
       }
