@@ -182,9 +182,14 @@ public final class EngineTarget implements RealTimeTarget {
     RtSearchResult result = engine.search(snapshot, query, k, null, false, true);
     long nanos = System.nanoTime() - start;
     cacheLatency.record(result.cache(), nanos);
-    categoryOutcomes.record(query, result.cache(), nanos);
     if (pairedTime != null) {
-      pairedTime.record(result.cache(), nanos, uncachedFirst ? uncachedNanos : uncachedSearchNanos(snapshot, query, k));
+      if (!uncachedFirst) {
+        uncachedNanos = uncachedSearchNanos(snapshot, query, k);
+      }
+      pairedTime.record(result.cache(), nanos, uncachedNanos);
+      categoryOutcomes.record(query, result.cache(), nanos, uncachedNanos);
+    } else {
+      categoryOutcomes.record(query, result.cache(), nanos);
     }
     return result.totalHits();
   }

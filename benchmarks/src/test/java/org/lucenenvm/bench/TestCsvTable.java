@@ -93,7 +93,7 @@ public class TestCsvTable {
         new CategoryCacheOutcomes(new LinkedHashMap<>(Map.of("TermLow", List.of(cheap, cheap))));
     categories.record(cheap, CacheOutcome.HIT, 2_000);
     categories.record(cheap, CacheOutcome.PARTIAL_HIT, 4_000);
-    categories.record(cheap, CacheOutcome.MISS, 30_000);
+    categories.record(cheap, CacheOutcome.MISS, 30_000, 25_000);
     categories.record(cheap, CacheOutcome.BYPASSED, 99_000);
     categories.record(dear, CacheOutcome.MISS, 99_000); // no category: not counted
     PairedCacheTime paired = new PairedCacheTime();
@@ -114,8 +114,10 @@ public class TestCsvTable {
         lines);
     assertEquals(
         List.of(
-            "configuration,category,timed_hits,timed_misses,hit_rate,hit_mean_us,miss_mean_us,saved_ms",
-            "RT-graceful-eager-lazy,TermLow,2,1,0.6667,3.0,30.0,0.1"), // 2 x (30 - 3) us
+            "configuration,category,timed_hits,timed_misses,hit_rate,hit_mean_us,miss_mean_us,saved_ms,"
+                + "hit_uncached_mean_us,miss_uncached_mean_us",
+            // 2 x (30 - 3) us saved; only the miss was paired
+            "RT-graceful-eager-lazy,TermLow,2,1,0.6667,3.0,30.0,0.1,,25.0"),
         Files.readAllLines(dir.resolve(CategoryCacheOutcomes.FILE)));
   }
 }

@@ -75,6 +75,9 @@ public class TestStaticCacheRun {
       String[] c = line.split(",", -1);
       categoryHits += Long.parseLong(c[2]);
       categoryMisses += Long.parseLong(c[3]);
+      // paired: each category's hits and misses also carry their uncached mean
+      assertEquals(line, Long.parseLong(c[2]) > 0, !c[8].isEmpty());
+      assertEquals(line, Long.parseLong(c[3]) > 0, !c[9].isEmpty());
     }
     assertEquals(categories.toString(), hits, categoryHits);
     assertEquals(categories.toString(), misses, categoryMisses);

@@ -168,6 +168,76 @@ public class PolicyTest extends LuceneTestCase {
   }
 
   /**
+   * GDSF's heap against the definition, computed by scanning every resident key: random inserts
+   * (with few distinct costs, so priorities tie and the oldest must go first), hits, removals and
+   * evictions, with a capacity large enough for the arrays to grow more than once.
+   */
+  public void testGdsfEvictsAsTheDefinitionSays() {
+    Random random = random();
+    int capacity = 1 + random.nextInt(300);
+    GdsfPolicy<Integer> gdsf = new GdsfPolicy<>(capacity);
+    List<double[]> reference = new ArrayList<>(); // key, priority, sequence, frequency, value/byte
+    double clock = 0;
+    long sequence = 0;
+    for (int op = 0; op < 20_000; op++) {
+      int key = random.nextInt(2 * capacity + 2);
+      double[] resident = null;
+      for (double[] r : reference) {
+        if (r[0] == key) {
+          resident = r;
+        }
+      }
+      assertEquals(resident != null, gdsf.isResident(key));
+      int action = random.nextInt(10);
+      if (action == 0) {
+        gdsf.remove(key);
+        reference.remove(resident);
+      } else if (action == 1) {
+        double[] lowest = lowest(reference);
+        Integer evicted = gdsf.evictOne();
+        if (lowest == null) {
+          assertNull(evicted);
+        } else {
+          assertEquals((int) lowest[0], (int) evicted);
+          clock = lowest[1];
+          reference.remove(lowest);
+        }
+      } else if (resident != null) {
+        gdsf.onHit(key);
+        resident[3]++;
+        resident[1] = clock + resident[3] * resident[4];
+      } else {
+        long cost = 10 * (1 + random.nextInt(3));
+        long bytes = 1 + random.nextInt(2);
+        List<Integer> evicted = gdsf.onInsert(key, cost, bytes);
+        List<Integer> expected = new ArrayList<>();
+        while (reference.size() >= capacity) {
+          double[] lowest = lowest(reference);
+          expected.add((int) lowest[0]);
+          clock = lowest[1];
+          reference.remove(lowest);
+        }
+        assertEquals(expected, evicted);
+        double valuePerByte = (double) cost / bytes;
+        reference.add(new double[] {key, clock + valuePerByte, sequence++, 1, valuePerByte});
+      }
+      assertEquals(reference.size(), gdsf.size());
+      assertEquals(clock, gdsf.clock(), 0);
+    }
+  }
+
+  /** The entry GDSF evicts next: lowest priority, then oldest. */
+  private static double[] lowest(List<double[]> reference) {
+    double[] lowest = null;
+    for (double[] r : reference) {
+      if (lowest == null || r[1] < lowest[1] || (r[1] == lowest[1] && r[2] < lowest[2])) {
+        lowest = r;
+      }
+    }
+    return lowest;
+  }
+
+  /**
    * Cheap and expensive keys, equally popular, interleaved in a cache too small for all: LRU keeps
    * whatever came last, GDSF keeps the expensive ones, so its hits save more compute.
    */
