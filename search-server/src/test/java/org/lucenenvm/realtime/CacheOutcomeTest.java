@@ -40,6 +40,7 @@ public class CacheOutcomeTest extends LuceneTestCase {
       assertEquals(CacheOutcome.MISS, search(engine, or, 10, true));
       assertEquals(CacheOutcome.HIT, search(engine, or, 10, true));
       assertEquals("first miss: no term parts", CacheOutcome.MISS, search(engine, single, 10, true));
+      assertEquals("every miss counted, whatever its operator", 2, engine.cacheStats().misses());
       assertEquals(CacheOutcome.HIT, search(engine, single, 10, true));
       Query other = parser.parse("w1");
       // more hits than the entry holds: a second miss of the disjunction, now with its parts
