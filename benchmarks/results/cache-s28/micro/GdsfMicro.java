@@ -5,7 +5,6 @@ public class GdsfMicro {
     int n = 416; GdsfPolicy<Integer> p = new GdsfPolicy<>(n);
     Random r = new Random(1);
     int next = 0;
-    List<Integer> resident = new ArrayList<>();
     for (; next < n; next++) { p.onInsert(next, 1000 + r.nextInt(100000), 400); }
     byte[] thrash = new byte[32 << 20];
     for (int round = 0; round < 6; round++) {

@@ -187,10 +187,8 @@ public final class EngineTarget implements RealTimeTarget {
         uncachedNanos = uncachedSearchNanos(snapshot, query, k);
       }
       pairedTime.record(result.cache(), nanos, uncachedNanos);
-      categoryOutcomes.record(query, result.cache(), nanos, uncachedNanos);
-    } else {
-      categoryOutcomes.record(query, result.cache(), nanos);
     }
+    categoryOutcomes.record(query, result.cache(), nanos, pairedTime == null ? -1 : uncachedNanos);
     return result.totalHits();
   }
 

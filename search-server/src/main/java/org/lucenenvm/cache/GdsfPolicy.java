@@ -200,10 +200,9 @@ public final class GdsfPolicy<K> implements CachePolicy<K> {
     heapIndex[heapSlot[to]] = to;
   }
 
-  /** Whether heap entry {@code a} ranks before entry {@code b} (lower priority, then older). */
-  private boolean before(int a, int b) {
-    return heapPriority[a] < heapPriority[b]
-        || (heapPriority[a] == heapPriority[b] && heapSequence[a] < heapSequence[b]);
+  /** Whether an entry of {@code priority} and {@code seq} ranks before heap entry {@code i}. */
+  private boolean before(double priority, long seq, int i) {
+    return priority < heapPriority[i] || (priority == heapPriority[i] && seq < heapSequence[i]);
   }
 
   /** Moves entry {@code i} up to its place; returns whether it moved. */
@@ -214,8 +213,7 @@ public final class GdsfPolicy<K> implements CachePolicy<K> {
     int slot = heapSlot[i];
     while (i > 0) {
       int parent = (i - 1) >>> 1;
-      if (heapPriority[parent] < priority
-          || (heapPriority[parent] == priority && heapSequence[parent] < seq)) {
+      if (!before(priority, seq, parent)) {
         break;
       }
       move(parent, i);
@@ -236,11 +234,10 @@ public final class GdsfPolicy<K> implements CachePolicy<K> {
       if (child >= n) {
         break;
       }
-      if (child + 1 < n && before(child + 1, child)) {
+      if (child + 1 < n && before(heapPriority[child + 1], heapSequence[child + 1], child)) {
         child++;
       }
-      if (priority < heapPriority[child]
-          || (priority == heapPriority[child] && seq < heapSequence[child])) {
+      if (before(priority, seq, child)) {
         break;
       }
       move(child, i);
