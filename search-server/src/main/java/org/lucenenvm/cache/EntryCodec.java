@@ -49,12 +49,16 @@ final class EntryCodec {
     return 8 + 1 + 4 + list.hits().size() * HIT_BYTES;
   }
 
-  static byte[] encode(CacheEntry entry) {
+  /**
+   * Writes {@code entry}'s {@link #encodedSize} bytes at {@code out}'s position (in the NVM tier,
+   * straight into the entry's block), whose byte order it sets to little endian.
+   */
+  static void encode(CacheEntry entry, ByteBuffer out) {
     byte[] key = entry.key().toBytes();
     List<ResultList> lists = new ArrayList<>();
     lists.add(entry.results());
     lists.addAll(entry.termParts());
-    ByteBuffer out = ByteBuffer.allocate(encodedSize(entry)).order(ByteOrder.LITTLE_ENDIAN);
+    out.order(ByteOrder.LITTLE_ENDIAN);
     out.put(VERSION).putInt(key.length).put(key).putInt(entry.k()).putLong(entry.computeNanos());
     out.putInt(entry.segments().size());
     for (SegmentTag tag : entry.segments()) {
@@ -68,7 +72,6 @@ final class EntryCodec {
         out.putInt(hit.segment()).putInt(hit.doc()).putFloat(hit.score());
       }
     }
-    return out.array();
   }
 
   /** Decodes an entry; throws {@link IllegalArgumentException} if the bytes are not one. */

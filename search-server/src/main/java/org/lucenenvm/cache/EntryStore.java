@@ -25,9 +25,10 @@ import java.util.zip.CRC32C;
  * Block   --&gt; BodyLength int32, Crc int32 (CRC-32C of Body), Body ({@link EntryCodec})
  * </pre>
  *
- * <p>Publishing an entry: allocate a block (its header is durable), write length, checksum and
- * body, persist them, then store the block's offset in a free slot with one aligned 8-byte store
- * and persist it. Removing: clear the slot and persist, then free the block. On open every slot is
+ * <p>Publishing an entry: allocate a block (its header is durable), encode the entry into it, write
+ * length and checksum, persist them, then store the block's offset in a free slot with one aligned
+ * 8-byte store and persist it. Removing: clear the slot and persist, then free the block (a free
+ * persists nothing: a block left allocated by a crash is unreferenced). On open every slot is
  * checked (its offset must be an allocated block whose checksum and encoding check out; otherwise
  * the slot is cleared and the entry dropped), and allocated blocks no slot references (an entry
  * that was being written or removed at the crash) are freed. If the header or the heap does not
@@ -118,18 +119,18 @@ public final class EntryStore {
     if (freeSlotCount == 0) {
       return NO_SPACE;
     }
-    byte[] body = EntryCodec.encode(entry);
-    long block = heap.allocate(BLOCK_PREFIX + (long) body.length);
+    int length = EntryCodec.encodedSize(entry);
+    long block = heap.allocate(BLOCK_PREFIX + (long) length);
     if (block == TlsfAllocator.NO_SPACE) {
       return NO_SPACE;
     }
+    ByteBuffer body = heapRegion.asSlice(block + BLOCK_PREFIX, length).asByteBuffer();
+    EntryCodec.encode(entry, body);
     CRC32C crc = new CRC32C();
-    crc.update(body);
-    heapRegion.set(INT, block, body.length);
+    crc.update(body.flip());
+    heapRegion.set(INT, block, length);
     heapRegion.set(INT, block + 4, (int) crc.getValue());
-    MemorySegment.copy(
-        body, 0, heapRegion, ValueLayout.JAVA_BYTE, block + BLOCK_PREFIX, body.length);
-    persister.persist(heapStart + block, BLOCK_PREFIX + (long) body.length);
+    persister.persist(heapStart + block, BLOCK_PREFIX + (long) length);
     int slot = freeSlots[--freeSlotCount];
     setSlot(slot, block);
     return slot;

@@ -22,13 +22,18 @@ import java.util.function.LongConsumer;
  * Payload --&gt; size - 16 bytes; a free block keeps its free-list links in its first 16 bytes
  * </pre>
  *
- * <p>The durable truth is the chain of {@code SizeAndFlags} words: each change that matters is one
- * aligned 8-byte store followed by a persist barrier, ordered so that a crash at any point leaves a
- * chain that still tiles the region (a split writes the remainder's header before shrinking the
- * block; a coalesce grows the surviving block in one store). Free lists, bitmaps and {@code
- * PrevPhysical} words are rebuilt on open, and free neighbours left by a crash are merged then. A
- * region whose magic, size or block chain does not check out is formatted empty, with a warning: it
- * is never served.
+ * <p>The durable truth is the chain of {@code SizeAndFlags} words, each changed by one aligned
+ * 8-byte store, ordered so that whichever of them a crash keeps, the chain still tiles the region.
+ * A split persists the remainder's header before it shrinks the block, and an allocation persists
+ * the block's header before it returns, so the payload the caller then writes lies inside the
+ * block in the durable chain too. A free only marks the block free and grows blocks over free
+ * neighbours: whichever of these stores a crash keeps, the chain still tiles, so a free persists
+ * nothing, and after a crash the block may still be allocated (an owner that references blocks
+ * durably frees the unreferenced ones on open, as {@link EntryStore} does). The next allocation
+ * of that memory persists the header that covers it before its payload is written.
+ * Free lists, bitmaps and {@code PrevPhysical} words are rebuilt on open, and free neighbours left
+ * by a crash are merged then. A region whose magic, size or block chain does not check out is
+ * formatted empty, with a warning: it is never served.
  *
  * <p>As in TLSF, a request is rounded up to the next second-level size class before the search, so
  * it may get {@link #NO_SPACE} while a free block of exactly the requested size remains (bounded
@@ -129,22 +134,26 @@ public final class TlsfAllocator {
     }
     unlinkFree(block);
     long size = sizeOf(block);
+    long rest = NONE;
     if (size - need >= MIN_BLOCK) {
-      long rest = block + need;
+      rest = block + need;
       writeHeader(rest, size - need, false);
       setPrevPhysical(rest, block);
       persistHeader(rest);
       setNextsPrevPhysical(rest);
       size = need;
-      linkFree(rest);
     }
     writeHeader(block, size, true);
     persistHeader(block);
+    if (rest != NONE) {
+      linkFree(rest); // only now: its links may overwrite a header the durable chain reached
+    }
     return block + BLOCK_HEADER;
   }
 
   /**
    * Frees the block whose payload starts at {@code payload} and coalesces it with free neighbours.
+   * Persists nothing (see the class): after a crash the block may still be allocated.
    */
   public void free(long payload) {
     long block = payload - BLOCK_HEADER;
@@ -156,13 +165,11 @@ public final class TlsfAllocator {
     }
     long size = sizeOf(block);
     writeHeader(block, size, false);
-    persistHeader(block);
     long next = block + size;
     if (next < end && !isUsed(next)) {
       unlinkFree(next);
       size += sizeOf(next);
       writeHeader(block, size, false);
-      persistHeader(block);
     }
     if (block > REGION_HEADER) {
       long prev = prevPhysical(block);
@@ -171,7 +178,6 @@ public final class TlsfAllocator {
         size += sizeOf(prev);
         block = prev;
         writeHeader(block, size, false);
-        persistHeader(block);
       }
     }
     setNextsPrevPhysical(block);

@@ -51,6 +51,27 @@ public class TlsfAllocatorTest extends LuceneTestCase {
         allocator.allocate(allocator.capacity() / 2));
   }
 
+  /**
+   * An allocation persists the remainder's header and its own (two barriers); a free, even one
+   * that coalesces with both neighbours, persists nothing (see the class javadoc for why).
+   */
+  public void testAllocationPersistsHeadersAndFreePersistsNothing() {
+    int[] persists = {0};
+    TlsfAllocator allocator =
+        TlsfAllocator.open(region(4096), (offset, length) -> persists[0]++);
+    persists[0] = 0;
+    long a = allocator.allocate(100);
+    assertEquals(2, persists[0]);
+    long b = allocator.allocate(100);
+    long c = allocator.allocate(100);
+    persists[0] = 0;
+    allocator.free(a);
+    allocator.free(c);
+    allocator.free(b);
+    assertEquals(0, persists[0]);
+    assertEquals(1, allocator.freeBlockCount());
+  }
+
   public void testFragmentationRefusesLargeBlockUntilNeighboursAreFreed() {
     TlsfAllocator allocator = TlsfAllocator.open(region(8192), Persister.NONE);
     List<Long> blocks = new ArrayList<>();
