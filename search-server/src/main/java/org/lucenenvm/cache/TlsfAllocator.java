@@ -24,16 +24,16 @@ import java.util.function.LongConsumer;
  *
  * <p>The durable truth is the chain of {@code SizeAndFlags} words, each changed by one aligned
  * 8-byte store, ordered so that whichever of them a crash keeps, the chain still tiles the region.
- * A split persists the remainder's header before it shrinks the block, and an allocation persists
- * the block's header before it returns, so the payload the caller then writes lies inside the
- * block in the durable chain too. A free only marks the block free and grows blocks over free
- * neighbours: whichever of these stores a crash keeps, the chain still tiles, so a free persists
- * nothing, and after a crash the block may still be allocated (an owner that references blocks
- * durably frees the unreferenced ones on open, as {@link EntryStore} does). The next allocation
- * of that memory persists the header that covers it before its payload is written.
- * Free lists, bitmaps and {@code PrevPhysical} words are rebuilt on open, and free neighbours left
- * by a crash are merged then. A region whose magic, size or block chain does not check out is
- * formatted empty, with a warning: it is never served.
+ * A free only marks the block free and grows blocks over free neighbours: whichever of these
+ * stores a crash keeps, the chain still tiles, so a free persists nothing, and after a crash the
+ * block may still be allocated (an owner that references blocks durably frees the unreferenced ones
+ * on open, as {@link EntryStore} does). The durable chain may therefore still hold stale headers
+ * inside a free block, so nothing is written there before a durable header covers it: an
+ * allocation persists the remainder's header, then the block's own (shrinking it), and only then
+ * links the remainder into a free list (its links lie in the remainder's payload) and returns the
+ * block, whose payload the caller writes. Free lists, bitmaps and {@code PrevPhysical} words are
+ * rebuilt on open, and free neighbours left by a crash are merged then. A region whose magic, size
+ * or block chain does not check out is formatted empty, with a warning: it is never served.
  *
  * <p>As in TLSF, a request is rounded up to the next second-level size class before the search, so
  * it may get {@link #NO_SPACE} while a free block of exactly the requested size remains (bounded
@@ -146,7 +146,7 @@ public final class TlsfAllocator {
     writeHeader(block, size, true);
     persistHeader(block);
     if (rest != NONE) {
-      linkFree(rest); // only now: its links may overwrite a header the durable chain reached
+      linkFree(rest); // only now that durable headers cover the memory its links go into
     }
     return block + BLOCK_HEADER;
   }

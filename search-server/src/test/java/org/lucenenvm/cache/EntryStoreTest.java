@@ -151,7 +151,11 @@ public class EntryStoreTest extends LuceneTestCase {
         bodyByte,
         (byte) (region.get(ValueLayout.JAVA_BYTE, bodyByte) ^ 0x40));
 
-    EntryStore reopened = EntryStore.open(region, 16, Persister.NONE);
+    EntryStore reopened;
+    try (CapturedLog log = new CapturedLog(EntryStore.class)) {
+      reopened = EntryStore.open(region, 16, Persister.NONE);
+      assertEquals(List.of("cache region: dropped 1 torn or invalid entries"), log.warnings());
+    }
     assertNull(reopened.rebuiltReason());
     assertEquals(1, reopened.droppedOnOpen());
     assertEquals(Map.of(keptSlot, kept), contents(reopened));
@@ -189,13 +193,21 @@ public class EntryStoreTest extends LuceneTestCase {
   public void testCorruptHeaderOrOtherSlotCountIsRebuiltEmpty() {
     MemorySegment region = region(1 << 14);
     EntryStore.open(region, 16, Persister.NONE).put(entry(random(), 1));
-    EntryStore resized = EntryStore.open(region, 32, Persister.NONE);
-    assertTrue(resized.rebuiltReason(), resized.rebuiltReason().contains("slots"));
-    assertEquals(0, resized.size());
-    resized.put(entry(random(), 2));
-    region.set(LONG, 0, 0x1234);
-    EntryStore reopened = EntryStore.open(region, 32, Persister.NONE);
-    assertTrue(reopened.rebuiltReason(), reopened.rebuiltReason().contains("bad store magic"));
+    EntryStore reopened;
+    try (CapturedLog log = new CapturedLog(EntryStore.class)) {
+      EntryStore resized = EntryStore.open(region, 32, Persister.NONE);
+      assertEquals("store has 16 slots, 32 configured", resized.rebuiltReason());
+      assertEquals(0, resized.size());
+      resized.put(entry(random(), 2));
+      region.set(LONG, 0, 0x1234);
+      reopened = EntryStore.open(region, 32, Persister.NONE);
+      assertEquals("bad store magic 1234", reopened.rebuiltReason());
+      assertEquals(
+          List.of(
+              "cache region rebuilt empty: store has 16 slots, 32 configured",
+              "cache region rebuilt empty: bad store magic 1234"),
+          log.warnings());
+    }
     assertEquals(0, reopened.size());
     assertEquals(reopened.capacityBytes(), reopened.freeBytes());
   }
@@ -233,8 +245,7 @@ public class EntryStoreTest extends LuceneTestCase {
       int length = cut;
       expectThrows(
           IllegalArgumentException.class,
-          () ->
-              EntryCodec.decode(ByteBuffer.wrap(Arrays.copyOf(bytes, length))));
+          () -> EntryCodec.decode(ByteBuffer.wrap(Arrays.copyOf(bytes, length))));
     }
   }
 
@@ -242,9 +253,9 @@ public class EntryStoreTest extends LuceneTestCase {
    * Power failure at a random persist barrier: only persisted stores are certain to survive, and
    * any other store may or may not, with any value its word held since it was last persisted
    * (words are written back at random barriers, and at random after the failure). The region is
-   * never rebuilt, and the reopened store holds exactly entries that were put, and
-   * every entry whose put returned (and whose removal did not start) before the failure; at most
-   * one more (the operation in flight).
+   * never rebuilt, and the reopened store holds exactly entries that were put, and every entry
+   * whose put returned (and whose removal did not start) before the failure; at most one more (the
+   * operation in flight).
    */
   public void testPowerFailureNeverExposesHalfWrittenEntries() {
     Random random = random();

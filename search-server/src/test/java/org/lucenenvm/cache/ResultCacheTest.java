@@ -323,7 +323,12 @@ public class ResultCacheTest extends LuceneTestCase {
       assertEquals(1, cache.stats().entries());
       failing.set(true);
       QueryKey c = EntryStoreTest.key(QueryKey.Operator.SINGLE, "c");
-      assertFalse(cache.admit(entry(c, 2)));
+      try (CapturedLog log = new CapturedLog(ResultCache.class)) {
+        assertFalse(cache.admit(entry(c, 2)));
+        assertEquals(
+            List.of("result not cached: java.io.IOException: simulated persist failure"),
+            log.warnings());
+      }
       assertNull(cache.get(c));
       assertEquals(1, cache.stats().rejected());
     }

@@ -20,7 +20,11 @@ public class TlsfAllocatorTest extends LuceneTestCase {
   }
 
   public void testBlankRegionIsFormattedWithoutWarning() {
-    TlsfAllocator allocator = TlsfAllocator.open(region(4096), Persister.NONE);
+    TlsfAllocator allocator;
+    try (CapturedLog log = new CapturedLog(TlsfAllocator.class)) {
+      allocator = TlsfAllocator.open(region(4096), Persister.NONE);
+      assertEquals(List.of(), log.warnings());
+    }
     assertEquals("blank region", allocator.rebuiltReason());
     assertEquals(4096 - TlsfAllocator.REGION_HEADER, allocator.capacity());
     assertEquals(allocator.capacity(), allocator.freeBytes());
@@ -171,8 +175,12 @@ public class TlsfAllocatorTest extends LuceneTestCase {
     long a = allocator.allocate(100);
     allocator.allocate(100);
     region.set(LONG, a - TlsfAllocator.BLOCK_HEADER, 7 << 4 | 1); // size 112 breaks the chain
-    TlsfAllocator reopened = TlsfAllocator.open(region, Persister.NONE);
-    assertNotNull(reopened.rebuiltReason());
+    TlsfAllocator reopened;
+    try (CapturedLog log = new CapturedLog(TlsfAllocator.class)) {
+      reopened = TlsfAllocator.open(region, Persister.NONE);
+      assertEquals(
+          List.of("cache region rebuilt empty: " + reopened.rebuiltReason()), log.warnings());
+    }
     assertTrue(reopened.rebuiltReason(), reopened.rebuiltReason().contains("invalid size"));
     assertEquals(reopened.capacity(), reopened.freeBytes());
     reopened.forEachAllocated(p -> fail("served a block from a corrupt region: " + p));
@@ -181,11 +189,19 @@ public class TlsfAllocatorTest extends LuceneTestCase {
   public void testCorruptMagicOrOtherSizeIsRebuiltEmpty() {
     MemorySegment region = region(4096);
     TlsfAllocator.open(region, Persister.NONE).allocate(64);
-    TlsfAllocator smaller = TlsfAllocator.open(region.asSlice(0, 2048), Persister.NONE);
-    assertTrue(smaller.rebuiltReason(), smaller.rebuiltReason().contains("region size"));
-    region.set(LONG, 0, 42);
-    TlsfAllocator reopened = TlsfAllocator.open(region, Persister.NONE);
-    assertTrue(reopened.rebuiltReason(), reopened.rebuiltReason().contains("bad magic"));
+    TlsfAllocator reopened;
+    try (CapturedLog log = new CapturedLog(TlsfAllocator.class)) {
+      TlsfAllocator smaller = TlsfAllocator.open(region.asSlice(0, 2048), Persister.NONE);
+      assertTrue(smaller.rebuiltReason(), smaller.rebuiltReason().contains("region size"));
+      region.set(LONG, 0, 42);
+      reopened = TlsfAllocator.open(region, Persister.NONE);
+      assertTrue(reopened.rebuiltReason(), reopened.rebuiltReason().contains("bad magic"));
+      assertEquals(
+          List.of(
+              "cache region rebuilt empty: " + smaller.rebuiltReason(),
+              "cache region rebuilt empty: " + reopened.rebuiltReason()),
+          log.warnings());
+    }
     assertEquals(reopened.capacity(), reopened.freeBytes());
   }
 
