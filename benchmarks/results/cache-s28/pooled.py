@@ -1,11 +1,13 @@
 # Issue 13, session 28: every JVM of the committed code (5fe2798) at 208 KB GDSF, paired, pooled per tier:
 # heap-ab/heap-r*, parts-ab/heap-r*, at50/run*, at50b/run*. Same formulas as ../cache-paired-s24/split.py.
 # Usage (in this folder): python3 pooled.py
-import csv, glob, re, statistics
+# Other JVMs (session 29): python3 ../cache-s28/pooled.py '<glob of engine.csv files>'...
+import csv, glob, re, statistics, sys
 
+patterns = sys.argv[1:] or ['heap-ab/heap-r*/engine.csv', 'parts-ab/heap-r*/engine.csv',
+                            'at50/run*/engine.csv', 'at50b/run*/engine.csv']
 rows = []
-for path in sorted(glob.glob('heap-ab/heap-r*/engine.csv') + glob.glob('parts-ab/heap-r*/engine.csv')
-                   + glob.glob('at50/run*/engine.csv') + glob.glob('at50b/run*/engine.csv')):
+for path in sorted(p for pattern in patterns for p in glob.glob(pattern)):
     for e in csv.DictReader(open(path)):
         tier = re.search(r'-(dram|nvm)-gdsf-208k-paired', e['configuration']).group(1)
         n, c, u = int(e['paired_queries']), float(e['paired_cached_ms']), float(e['paired_uncached_ms'])
