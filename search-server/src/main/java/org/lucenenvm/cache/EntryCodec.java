@@ -32,8 +32,8 @@ final class EntryCodec {
   private EntryCodec() {}
 
   /**
-   * The length of {@link #encode}{@code (entry)}, worked out without encoding it: what the entry
-   * takes in the NVM tier, and what the DRAM tier and the cache's policies count it as.
+   * How many bytes {@link #encode} writes for {@code entry}, worked out without encoding it: what
+   * the entry takes in the NVM tier, and what the DRAM tier and the cache's policies count it as.
    */
   static int encodedSize(CacheEntry entry) {
     int size =

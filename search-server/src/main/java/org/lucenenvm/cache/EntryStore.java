@@ -114,7 +114,10 @@ public final class EntryStore {
     return new EntryStore(region, slotCount, persister);
   }
 
-  /** Stores {@code entry} durably and returns its slot, or {@link #NO_SPACE}. */
+  /**
+   * Stores {@code entry} durably and returns its slot, or {@link #NO_SPACE}. A failed persist is
+   * rethrown with the store as it was before the call.
+   */
   public synchronized int put(CacheEntry entry) {
     if (freeSlotCount == 0) {
       return NO_SPACE;
@@ -124,16 +127,31 @@ public final class EntryStore {
     if (block == TlsfAllocator.NO_SPACE) {
       return NO_SPACE;
     }
-    ByteBuffer body = heapRegion.asSlice(block + BLOCK_PREFIX, length).asByteBuffer();
-    EntryCodec.encode(entry, body);
-    CRC32C crc = new CRC32C();
-    crc.update(body.flip());
-    heapRegion.set(INT, block, length);
-    heapRegion.set(INT, block + 4, (int) crc.getValue());
-    persister.persist(heapStart + block, BLOCK_PREFIX + (long) length);
-    int slot = freeSlots[--freeSlotCount];
-    setSlot(slot, block);
-    return slot;
+    int slot = -1;
+    try {
+      ByteBuffer body = heapRegion.asSlice(block + BLOCK_PREFIX, length).asByteBuffer();
+      EntryCodec.encode(entry, body);
+      if (body.position() != length) {
+        throw new IllegalStateException(
+            "cache entry encoded to " + body.position() + " bytes, " + length + " expected");
+      }
+      CRC32C crc = new CRC32C();
+      crc.update(body.flip());
+      heapRegion.set(INT, block, length);
+      heapRegion.set(INT, block + 4, (int) crc.getValue());
+      persister.persist(heapStart + block, BLOCK_PREFIX + (long) length);
+      slot = freeSlots[--freeSlotCount];
+      setSlot(slot, block);
+      return slot;
+    } catch (RuntimeException e) {
+      // not published (or its slot's persist failed): the store goes back to what it held
+      if (slot >= 0) {
+        region.set(LONG, slotOffset(slot), 0);
+        freeSlots[freeSlotCount++] = slot;
+      }
+      heap.free(block);
+      throw e;
+    }
   }
 
   /** The entry in {@code slot}; see the class for what may run concurrently with it. */
@@ -228,6 +246,9 @@ public final class EntryStore {
     for (long block : unreferenced) {
       heap.free(block);
     }
+    // after a process crash, cleared slots may be in memory only: make them durable before the
+    // blocks they referenced are reused, or a later power failure could bring them back
+    persister.persist(slotOffset(0), (long) slotCount * Long.BYTES);
     if (dropped > 0) {
       System.getLogger(EntryStore.class.getName())
           .log(

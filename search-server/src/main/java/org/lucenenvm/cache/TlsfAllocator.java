@@ -23,17 +23,22 @@ import java.util.function.LongConsumer;
  * </pre>
  *
  * <p>The durable truth is the chain of {@code SizeAndFlags} words, each changed by one aligned
- * 8-byte store, ordered so that whichever of them a crash keeps, the chain still tiles the region.
- * A free only marks the block free and grows blocks over free neighbours: whichever of these
- * stores a crash keeps, the chain still tiles, so a free persists nothing, and after a crash the
- * block may still be allocated (an owner that references blocks durably frees the unreferenced ones
- * on open, as {@link EntryStore} does). The durable chain may therefore still hold stale headers
- * inside a free block, so nothing is written there before a durable header covers it: an
- * allocation persists the remainder's header, then the block's own (shrinking it), and only then
- * links the remainder into a free list (its links lie in the remainder's payload) and returns the
- * block, whose payload the caller writes. Free lists, bitmaps and {@code PrevPhysical} words are
- * rebuilt on open, and free neighbours left by a crash are merged then. A region whose magic, size
- * or block chain does not check out is formatted empty, with a warning: it is never served.
+ * 8-byte store. Only an allocation shrinks a block or marks it used, and it persists that at once;
+ * a free only marks a block free and grows blocks over free neighbours, and persists nothing. So
+ * between two persists every header can only grow, and whatever values of those words a crash
+ * leaves, the chain still tiles the region: a live block is on it with its exact size, and a header
+ * left stale by an unpersisted free can only be reached inside what is now a free block. The only
+ * words written inside a free block are its list links, 16 bytes into it, where no header can be
+ * (blocks are at least 32 bytes); a split's remainder header replaces any stale
+ * one at its place with one that ends where the free block ends; {@code PrevPhysical} words are 8
+ * bytes past a header. An allocation persists the remainder's header, then the block's own, and
+ * only then links the remainder (its links would otherwise overwrite a stale header the block's
+ * old size still reaches) and returns the block, whose payload the caller writes. After a crash a
+ * freed block may still be allocated: an owner that references blocks durably frees the
+ * unreferenced ones on open, as {@link EntryStore} does. Free lists, bitmaps and {@code
+ * PrevPhysical} words are rebuilt on open, and free neighbours left by a crash are merged then. A
+ * region whose magic, size or block chain does not check out is formatted empty, with a warning:
+ * it is never served.
  *
  * <p>As in TLSF, a request is rounded up to the next second-level size class before the search, so
  * it may get {@link #NO_SPACE} while a free block of exactly the requested size remains (bounded
@@ -118,7 +123,8 @@ public final class TlsfAllocator {
 
   /**
    * Allocates a block with at least {@code bytes} usable bytes and returns its payload offset
-   * (16-byte aligned), or {@link #NO_SPACE}. The new block's header is durable on return.
+   * (16-byte aligned), or {@link #NO_SPACE}. The new block's header is durable on return. If a
+   * persist fails, the allocator is left as it was before the call and the failure is rethrown.
    */
   public long allocate(long bytes) {
     if (bytes <= 0) {
@@ -135,16 +141,23 @@ public final class TlsfAllocator {
     unlinkFree(block);
     long size = sizeOf(block);
     long rest = NONE;
-    if (size - need >= MIN_BLOCK) {
-      rest = block + need;
-      writeHeader(rest, size - need, false);
-      setPrevPhysical(rest, block);
-      persistHeader(rest);
-      setNextsPrevPhysical(rest);
-      size = need;
+    try {
+      if (size - need >= MIN_BLOCK) {
+        rest = block + need;
+        writeHeader(rest, size - need, false);
+        setPrevPhysical(rest, block);
+        persistHeader(rest);
+        setNextsPrevPhysical(rest);
+      }
+      writeHeader(block, rest == NONE ? size : need, true);
+      persistHeader(block);
+    } catch (RuntimeException e) {
+      // the durable chain tiles whichever of these stores reached it; memory goes back as it was
+      writeHeader(block, size, false);
+      setNextsPrevPhysical(block);
+      linkFree(block);
+      throw e;
     }
-    writeHeader(block, size, true);
-    persistHeader(block);
     if (rest != NONE) {
       linkFree(rest); // only now that durable headers cover the memory its links go into
     }

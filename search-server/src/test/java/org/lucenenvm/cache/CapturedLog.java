@@ -11,11 +11,13 @@ import java.util.logging.Logger;
  * What the logger of a class ({@code System.getLogger(source.getName())}, backed by {@code
  * java.util.logging}) publishes at {@code WARNING} or above while this is open, kept for the test
  * to check instead of printed (so expected warnings neither flood the test output nor go
- * unchecked).
+ * unchecked). While open, the logger publishes at every level and prints nothing (records below
+ * {@code WARNING} are dropped); messages are kept as logged, unformatted.
  */
 final class CapturedLog implements AutoCloseable {
   private final Logger logger;
   private final boolean parentHandlers;
+  private final Level level;
   private final List<String> warnings = new CopyOnWriteArrayList<>();
   private final Handler handler =
       new Handler() {
@@ -36,6 +38,8 @@ final class CapturedLog implements AutoCloseable {
   CapturedLog(Class<?> source) {
     logger = Logger.getLogger(source.getName());
     parentHandlers = logger.getUseParentHandlers();
+    level = logger.getLevel();
+    logger.setLevel(Level.ALL);
     logger.addHandler(handler);
     logger.setUseParentHandlers(false);
   }
@@ -49,5 +53,6 @@ final class CapturedLog implements AutoCloseable {
   public void close() {
     logger.removeHandler(handler);
     logger.setUseParentHandlers(parentHandlers);
+    logger.setLevel(level);
   }
 }

@@ -1,5 +1,7 @@
 package org.lucenenvm.cache;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -56,8 +58,9 @@ public class TlsfAllocatorTest extends LuceneTestCase {
   }
 
   /**
-   * An allocation persists the remainder's header and its own (two barriers); a free, even one
-   * that coalesces with both neighbours, persists nothing (see the class javadoc for why).
+   * An allocation that splits persists the remainder's header and its own (two barriers), one that
+   * takes a whole block only its own; a free, even one that coalesces with both neighbours,
+   * persists nothing (see the class javadoc for why).
    */
   public void testAllocationPersistsHeadersAndFreePersistsNothing() {
     int[] persists = {0};
@@ -69,11 +72,52 @@ public class TlsfAllocatorTest extends LuceneTestCase {
     long b = allocator.allocate(100);
     long c = allocator.allocate(100);
     persists[0] = 0;
+    allocator.free(b);
+    assertEquals(0, persists[0]);
+    assertEquals(b, allocator.allocate(100)); // b's block again, whole
+    assertEquals(1, persists[0]);
+    persists[0] = 0;
     allocator.free(a);
     allocator.free(c);
     allocator.free(b);
     assertEquals(0, persists[0]);
     assertEquals(1, allocator.freeBlockCount());
+  }
+
+  /** A persist that fails inside an allocation leaves the allocator as it was. */
+  public void testFailedPersistLeavesTheAllocatorAsItWas() {
+    for (int failAt = 0; failAt < 2; failAt++) {
+      int[] persists = {0};
+      int failing = failAt;
+      boolean[] armed = {false};
+      TlsfAllocator allocator =
+          TlsfAllocator.open(
+              region(4096),
+              (offset, length) -> {
+                if (armed[0] && persists[0]++ == failing) {
+                  throw new UncheckedIOException(new IOException("simulated persist failure"));
+                }
+              });
+      long a = allocator.allocate(100);
+      long b = allocator.allocate(100);
+      allocator.free(a);
+      long free = allocator.freeBytes();
+      int blocks = allocator.freeBlockCount();
+      armed[0] = true;
+      expectThrows(UncheckedIOException.class, () -> allocator.allocate(300));
+      armed[0] = false;
+      assertEquals(free, allocator.freeBytes());
+      assertEquals(blocks, allocator.freeBlockCount());
+      List<Long> all = new ArrayList<>(); // every byte can still be handed out, and given back
+      for (long p; (p = allocator.allocate(16)) != TlsfAllocator.NO_SPACE; ) {
+        all.add(p);
+      }
+      allocator.forEachAllocated(p -> assertTrue(all.contains(p) || p == b));
+      for (long p : all) {
+        allocator.free(p);
+      }
+      assertEquals(2, allocator.freeBlockCount());
+    }
   }
 
   public void testFragmentationRefusesLargeBlockUntilNeighboursAreFreed() {
