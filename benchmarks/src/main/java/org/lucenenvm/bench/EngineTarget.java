@@ -177,7 +177,7 @@ public final class EngineTarget implements RealTimeTarget {
       return engine.search(snapshot, query, k, null, false, true).totalHits();
     }
     boolean uncachedFirst = pairedTime != null && pairedTime.nextUncachedFirst();
-    long uncachedNanos = uncachedFirst ? uncachedSearchNanos(snapshot, query, k) : 0;
+    long uncachedNanos = uncachedFirst ? uncachedSearchNanos(snapshot, query, k) : -1;
     long start = System.nanoTime();
     RtSearchResult result = engine.search(snapshot, query, k, null, false, true);
     long nanos = System.nanoTime() - start;
@@ -188,7 +188,7 @@ public final class EngineTarget implements RealTimeTarget {
       }
       pairedTime.record(result.cache(), nanos, uncachedNanos);
     }
-    categoryOutcomes.record(query, result.cache(), nanos, pairedTime == null ? -1 : uncachedNanos);
+    categoryOutcomes.record(query, result.cache(), nanos, uncachedNanos); // -1: not paired
     return result.totalHits();
   }
 

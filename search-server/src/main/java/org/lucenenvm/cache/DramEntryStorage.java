@@ -27,8 +27,7 @@ final class DramEntryStorage implements EntryStorage {
   }
 
   @Override
-  public boolean put(CacheEntry entry) {
-    int size = EntryCodec.encodedSize(entry);
+  public boolean put(CacheEntry entry, int size) {
     Stored old = entries.get(entry.key());
     long oldBytes = old == null ? 0 : old.bytes();
     if (bytes - oldBytes + size > capacityBytes) {

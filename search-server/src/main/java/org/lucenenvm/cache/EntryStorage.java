@@ -13,10 +13,11 @@ interface EntryStorage extends Closeable {
   CacheEntry get(QueryKey key);
 
   /**
-   * Stores {@code entry}, replacing the entry of its key if any; returns false, storing nothing,
-   * when there is no room (the caller evicts and retries).
+   * Stores {@code entry}, whose {@link EntryCodec#encodedSize} is {@code bytes}, replacing the
+   * entry of its key if any; returns false, storing nothing, when there is no room (the caller
+   * evicts and retries).
    */
-  boolean put(CacheEntry entry);
+  boolean put(CacheEntry entry, int bytes);
 
   /** Drops the entry of {@code key}, if any. */
   void remove(QueryKey key);

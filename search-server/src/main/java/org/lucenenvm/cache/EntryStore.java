@@ -115,14 +115,14 @@ public final class EntryStore {
   }
 
   /**
-   * Stores {@code entry} durably and returns its slot, or {@link #NO_SPACE}. A failed persist is
-   * rethrown with the store as it was before the call.
+   * Stores {@code entry}, whose {@link EntryCodec#encodedSize} is {@code length}, durably and
+   * returns its slot, or {@link #NO_SPACE}. A failed persist is rethrown with the store as it was
+   * before the call.
    */
-  public synchronized int put(CacheEntry entry) {
+  public synchronized int put(CacheEntry entry, int length) {
     if (freeSlotCount == 0) {
       return NO_SPACE;
     }
-    int length = EntryCodec.encodedSize(entry);
     long block = heap.allocate(BLOCK_PREFIX + (long) length);
     if (block == TlsfAllocator.NO_SPACE) {
       return NO_SPACE;

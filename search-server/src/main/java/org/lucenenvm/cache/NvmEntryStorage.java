@@ -34,8 +34,8 @@ final class NvmEntryStorage implements EntryStorage {
   }
 
   @Override
-  public boolean put(CacheEntry entry) {
-    int slot = store.put(entry);
+  public boolean put(CacheEntry entry, int bytes) {
+    int slot = store.put(entry, bytes);
     if (slot == EntryStore.NO_SPACE) {
       return false;
     }

@@ -249,7 +249,7 @@ public final class ResultCache implements Closeable {
       evict(victim);
     }
     try {
-      while (!storage.put(entry)) {
+      while (!storage.put(entry, bytes)) {
         QueryKey victim = policy.evictOne();
         if (victim == null || victim.equals(key)) {
           policy.remove(key);

@@ -100,8 +100,8 @@ public class EntryStoreTest extends LuceneTestCase {
             List.of(),
             new ResultList(0, true, List.of()),
             List.of());
-    int first = store.put(disjunction);
-    int second = store.put(single);
+    int first = put(store, disjunction);
+    int second = put(store, single);
     assertEquals(disjunction, store.get(first));
     assertEquals(single, store.get(second));
     assertEquals(2, store.size());
@@ -128,7 +128,7 @@ public class EntryStoreTest extends LuceneTestCase {
           EntryStore.open(region, 32, Persister.forHeapRegion(heap, NvmHeap.HEADER_SIZE));
       for (int i = 0; i < 10; i++) {
         CacheEntry entry = entry(random(), i);
-        stored.put(store.put(entry), entry);
+        stored.put(put(store, entry), entry);
       }
     }
     try (NvmHeap heap = NvmHeap.open(pool, NvmHeap.HEADER_SIZE + regionSize)) {
@@ -146,8 +146,8 @@ public class EntryStoreTest extends LuceneTestCase {
     long emptyFree = store.freeBytes();
     CacheEntry kept = entry(random(), 1);
     CacheEntry torn = entry(random(), 2);
-    int keptSlot = store.put(kept);
-    int tornSlot = store.put(torn);
+    int keptSlot = put(store, kept);
+    int tornSlot = put(store, torn);
     long block = region.get(LONG, 16 + 8L * tornSlot);
     long heapStart = (16 + 8L * 16 + 15) & -16L;
     long bodyByte = heapStart + block + 8 + 3;
@@ -172,7 +172,7 @@ public class EntryStoreTest extends LuceneTestCase {
     MemorySegment region = region(1 << 14);
     EntryStore store = EntryStore.open(region, 16, Persister.NONE);
     long emptyFree = store.freeBytes();
-    int slot = store.put(entry(random(), 1));
+    int slot = put(store, entry(random(), 1));
     region.set(LONG, 16 + 8L * slot, 0); // crash before the slot store reached memory
     EntryStore reopened = EntryStore.open(region, 16, Persister.NONE);
     assertEquals(0, reopened.size());
@@ -183,13 +183,13 @@ public class EntryStoreTest extends LuceneTestCase {
   public void testFullStoreSignalsNoSpace() {
     EntryStore bySlots = EntryStore.open(region(1 << 16), 3, Persister.NONE);
     for (int i = 0; i < 3; i++) {
-      assertNotEquals(EntryStore.NO_SPACE, bySlots.put(entry(random(), i)));
+      assertNotEquals(EntryStore.NO_SPACE, put(bySlots, entry(random(), i)));
     }
-    assertEquals(EntryStore.NO_SPACE, bySlots.put(entry(random(), 4)));
+    assertEquals(EntryStore.NO_SPACE, put(bySlots, entry(random(), 4)));
 
     EntryStore byBytes = EntryStore.open(region(2048), 100, Persister.NONE);
     int stored = 0;
-    while (byBytes.put(entry(random(), stored)) != EntryStore.NO_SPACE) {
+    while (put(byBytes, entry(random(), stored)) != EntryStore.NO_SPACE) {
       stored++;
     }
     assertTrue(stored < 100);
@@ -197,13 +197,13 @@ public class EntryStoreTest extends LuceneTestCase {
 
   public void testCorruptHeaderOrOtherSlotCountIsRebuiltEmpty() {
     MemorySegment region = region(1 << 14);
-    EntryStore.open(region, 16, Persister.NONE).put(entry(random(), 1));
+    put(EntryStore.open(region, 16, Persister.NONE), entry(random(), 1));
     EntryStore reopened;
     try (CapturedLog log = new CapturedLog(EntryStore.class)) {
       EntryStore resized = EntryStore.open(region, 32, Persister.NONE);
       assertEquals("store has 16 slots, 32 configured", resized.rebuiltReason());
       assertEquals(0, resized.size());
-      resized.put(entry(random(), 2));
+      put(resized, entry(random(), 2));
       region.set(LONG, 0, 0x1234);
       reopened = EntryStore.open(region, 32, Persister.NONE);
       assertEquals("bad store magic 1234", reopened.rebuiltReason());
@@ -232,15 +232,15 @@ public class EntryStoreTest extends LuceneTestCase {
           };
       EntryStore store = EntryStore.open(region, 16, flaky);
       CacheEntry kept = entry(random(), 1);
-      int keptSlot = store.put(kept);
+      int keptSlot = put(store, kept);
       long free = store.freeBytes();
       armed[0] = true;
-      expectThrows(UncheckedIOException.class, () -> store.put(entry(random(), 2)));
+      expectThrows(UncheckedIOException.class, () -> put(store, entry(random(), 2)));
       armed[0] = false;
       assertEquals(1, store.size());
       assertEquals(free, store.freeBytes());
       CacheEntry next = entry(random(), 3);
-      int nextSlot = store.put(next);
+      int nextSlot = put(store, next);
       EntryStore reopened = EntryStore.open(region, 16, Persister.NONE);
       assertEquals(Map.of(keptSlot, kept, nextSlot, next), contents(reopened));
       assertEquals(0, reopened.droppedOnOpen());
@@ -330,7 +330,7 @@ public class EntryStoreTest extends LuceneTestCase {
             CacheEntry entry = entry(random, op);
             everPut.add(entry);
             int slot;
-            while ((slot = store.put(entry)) == EntryStore.NO_SPACE && !acknowledged.isEmpty()) {
+            while ((slot = put(store, entry)) == EntryStore.NO_SPACE && !acknowledged.isEmpty()) {
               store.remove(removeAny(acknowledged, random));
             }
             if (slot != EntryStore.NO_SPACE) {
@@ -396,6 +396,11 @@ public class EntryStoreTest extends LuceneTestCase {
         }
       }
     }
+  }
+
+  /** {@code store.put} with the entry's encoded size, as the cache passes it. */
+  private static int put(EntryStore store, CacheEntry entry) {
+    return store.put(entry, EntryCodec.encodedSize(entry));
   }
 
   /** Removes a random slot from {@code acknowledged} and returns it. */
