@@ -3,7 +3,7 @@
 # to back), 200 K generated documents, queries timed while the last 20 % is ingested (WRT), Zipf 1.0 popularity,
 # GRACEFUL engine: session 24's setting (../cache-paired-s24/run.sh) with the rows, the number of rounds and,
 # with AP=<libasyncProfiler.so>, async-profiler (cpu, 1 ms, per thread, collapsed stacks) in every JVM.
-#   row.sh <out (emptied first)> <jar> <--rt-cache rows> [rounds, default 1]
+#   row.sh <out (emptied first)> <jar> <--rt-cache rows> [rounds, default 1]   (EXTRA=" -D..." appends child JVM options)
 # Waits for a quiet host (1-minute load < 0.5) first unless NO_WAIT=1 (ab.sh waits once for all its JVMs).
 set -u
 export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 PATH=/usr/lib/jvm/temurin-25-jdk-amd64/bin:$PATH
@@ -16,7 +16,7 @@ cd /work/main
 uptime > $O/load-before.txt
 BENCH_JAR=$J scripts/bench.sh run --corpus /work/data/c200k.txt --tasks /work/data/c200k.tasks \
   --modes wrt --nrt none --rt graceful-eager-lazy --query-popularity zipf:1.0 --forks $ROUNDS --warmup-runs 1 \
-  --rt-cache $ROWS "--child-jvm-opts=-Xms2g -Xmx8g$PROF" \
+  --rt-cache $ROWS "--child-jvm-opts=-Xms2g -Xmx8g${EXTRA:-}$PROF" \
   --work-dir /dev/shm/cache-s27 --nvm-pool-size 3g --out $O > $O/stdout.txt 2> $O/stderr.txt
 echo "rc=$?" >> $O/stdout.txt
 uptime > $O/load-after.txt
