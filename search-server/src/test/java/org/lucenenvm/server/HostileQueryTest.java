@@ -126,8 +126,9 @@ public class HostileQueryTest {
   /**
    * An expensive query with a 2 s budget runs while health checks, adds and searches are answered;
    * it is answered within its budget plus the time to finish the document it was scoring (it times
-   * out where it costs more than 2 s, as on the 2-core machines this was written on), and every
-   * acknowledged document stays.
+   * out where it costs more than 2 s, as on the 2-core machines this was written on; where it costs
+   * about 2 s it may finish between two timeout checks, just past the budget, and then its answer
+   * is whole), and every acknowledged document stays.
    */
   @Test
   public void serverKeepsAnsweringWhileABoundedExpensiveQueryRuns() throws Exception {
@@ -157,7 +158,9 @@ public class HostileQueryTest {
       long tookMillis = r.get("took_us").asLong() / 1000;
       assertTrue("bounded by the 2 s budget (plus one document's scoring): " + r, tookMillis < 2000 + 3000);
       if (!r.get("timed_out").asBoolean()) {
-        assertTrue("not timed out, so done within the budget: " + r, tookMillis <= 2000 + 100);
+        // finished between two timeout checks (possibly just past the budget): a whole answer
+        assertEquals("not timed out, so every match counted: " + r, 2000, r.get("total_hits").asLong());
+        assertTrue("not timed out, so an exact total: " + r, r.get("total_hits_exact").asBoolean());
       }
       assertEquals(acknowledged, s.get("/indexes/q/_stats").json().get("docs").asLong());
     } finally {
