@@ -1,6 +1,5 @@
 package org.lucenenvm.cache;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -221,22 +220,13 @@ public class EntryStoreTest extends LuceneTestCase {
   public void testFailedPersistLeavesTheStoreAsItWas() {
     for (int failAt = 0; failAt < 4; failAt++) {
       MemorySegment region = region(1 << 14);
-      int[] persists = {0};
-      int failing = failAt;
-      boolean[] armed = {false};
-      Persister flaky =
-          (offset, length) -> {
-            if (armed[0] && persists[0]++ == failing) {
-              throw new UncheckedIOException(new IOException("persist failed"));
-            }
-          };
+      FailingPersister flaky = new FailingPersister();
       EntryStore store = EntryStore.open(region, 16, flaky);
       CacheEntry kept = entry(random(), 1);
       int keptSlot = put(store, kept);
       long free = store.freeBytes();
-      armed[0] = true;
+      flaky.failPersist(failAt);
       expectThrows(UncheckedIOException.class, () -> put(store, entry(random(), 2)));
-      armed[0] = false;
       assertEquals(1, store.size());
       assertEquals(free, store.freeBytes());
       CacheEntry next = entry(random(), 3);

@@ -1,14 +1,11 @@
 package org.lucenenvm.cache;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.lucene.tests.util.LuceneTestCase;
 
 /**
@@ -311,17 +308,11 @@ public class ResultCacheTest extends LuceneTestCase {
     try (ResultCache cache = ResultCache.inRegion(region, Persister.NONE, nvm, () -> {})) {
       assertTrue(cache.admit(entry(a, 4)));
     }
-    AtomicBoolean failing = new AtomicBoolean();
-    Persister flaky =
-        (offset, length) -> {
-          if (failing.get()) {
-            throw new UncheckedIOException(new IOException("simulated persist failure"));
-          }
-        };
+    FailingPersister flaky = new FailingPersister();
     try (ResultCache cache = ResultCache.inRegion(region, flaky, nvm, () -> {})) {
       assertEquals(entry(a, 4), cache.get(a));
       assertEquals(1, cache.stats().entries());
-      failing.set(true);
+      flaky.failPersist(0);
       QueryKey c = EntryStoreTest.key(QueryKey.Operator.SINGLE, "c");
       try (CapturedLog log = new CapturedLog(ResultCache.class)) {
         assertFalse(cache.admit(entry(c, 2)));

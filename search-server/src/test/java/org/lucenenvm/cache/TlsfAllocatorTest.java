@@ -1,6 +1,5 @@
 package org.lucenenvm.cache;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -87,25 +86,15 @@ public class TlsfAllocatorTest extends LuceneTestCase {
   /** A persist that fails inside an allocation leaves the allocator as it was. */
   public void testFailedPersistLeavesTheAllocatorAsItWas() {
     for (int failAt = 0; failAt < 2; failAt++) {
-      int[] persists = {0};
-      int failing = failAt;
-      boolean[] armed = {false};
-      TlsfAllocator allocator =
-          TlsfAllocator.open(
-              region(4096),
-              (offset, length) -> {
-                if (armed[0] && persists[0]++ == failing) {
-                  throw new UncheckedIOException(new IOException("simulated persist failure"));
-                }
-              });
+      FailingPersister flaky = new FailingPersister();
+      TlsfAllocator allocator = TlsfAllocator.open(region(4096), flaky);
       long a = allocator.allocate(100);
       long b = allocator.allocate(100);
       allocator.free(a);
       long free = allocator.freeBytes();
       int blocks = allocator.freeBlockCount();
-      armed[0] = true;
+      flaky.failPersist(failAt);
       expectThrows(UncheckedIOException.class, () -> allocator.allocate(300));
-      armed[0] = false;
       assertEquals(free, allocator.freeBytes());
       assertEquals(blocks, allocator.freeBlockCount());
       List<Long> all = new ArrayList<>(); // every byte can still be handed out, and given back
