@@ -59,6 +59,17 @@ final class NvmImpacts extends Impacts {
     }
   }
 
+  /**
+   * Positions these impacts on {@code block} unless they are already there or past it: what {@link
+   * #moveTo} does for the first doc after the previous block's last doc, without searching.
+   */
+  void moveToBlock(int block) {
+    if (unbounded == false && block > this.block) {
+      this.block = block;
+      blockLastDoc = blocks.lastDoc(block);
+    }
+  }
+
   @Override
   public int numLevels() {
     return unbounded ? 1 : 2;

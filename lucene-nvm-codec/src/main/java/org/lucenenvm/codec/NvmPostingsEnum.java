@@ -175,9 +175,7 @@ final class NvmPostingsEnum extends ImpactsEnum {
    */
   private void loadBlock(int block) throws IOException {
     blocks.load(block);
-    if (block > 0) {
-      impacts.moveTo(blocks.lastDoc(block - 1) + 1);
-    }
+    impacts.moveToBlock(block);
     blockCount = blocks.count();
     blockLastDoc = blocks.lastDocOfBlock();
     bitSetBlock = blocks.isBitSet();
