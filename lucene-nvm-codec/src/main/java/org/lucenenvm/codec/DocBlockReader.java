@@ -15,7 +15,7 @@ import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
  * #docs} with one bulk copy; a block of 16-bit deltas is copied with one bulk copy and turned into
  * doc IDs by a prefix sum; loading a bit-set block copies its words into {@link #bitSet}, which is
  * not decoded: the enum walks the bits and {@link #indexOfBit} maps a bit to the doc's index in the
- * block. Freqs (1, 2 or 4 bytes wide, after the block's doc IDs) are read in place by {@link
+ * block. Freqs (1, 2 or 4 bytes wide, after all the term's doc blocks) are read in place by {@link
  * #freq}, copied straight into a scorer's batch by {@link #freqsInto}, and copied and widened into
  * an array ({@link #freqs()}) for positions, which sum them, and for a reader that asks for most
  * of a block's freqs. The block
@@ -61,8 +61,11 @@ final class DocBlockReader {
   private long docFP;
   private int docFreq;
 
-  /** Start of the current block's FreqBlock in the doc file. */
+  /** Start of the current block's FreqBlock in the doc file, or {@link #UNKNOWN_FREQ_FP}. */
   private long freqFP;
+
+  /** {@link #freqFP} of a block whose BlockFreqFP was not read yet. */
+  private static final long UNKNOWN_FREQ_FP = -1;
 
   private int block;
   private int count;
@@ -149,7 +152,7 @@ final class DocBlockReader {
       isBitSet = false;
       docData.readInts(docFP, docs, count);
       lastDocOfBlock = docs[count - 1];
-      freqFP = docFP + NvmPostingsFormat.docBytes(DocEncoding.INT32, count, 0);
+      freqFP = docFP + (long) count * Integer.BYTES;
       return;
     }
     long fp = skipData.readLong(layout.blockDocFPsFP() + (long) block * Long.BYTES);
@@ -163,7 +166,7 @@ final class DocBlockReader {
       case DELTA16 -> loadDeltas(fp, previousLastDoc);
       case INT32 -> docData.readInts(fp, docs, count);
     }
-    freqFP = fp + NvmPostingsFormat.docBytes(encoding, count, span);
+    freqFP = UNKNOWN_FREQ_FP;
   }
 
   private void loadBitSet(long fp, int base, int span) throws IOException {
@@ -250,7 +253,7 @@ final class DocBlockReader {
       return freqs()[index];
     }
     int width = freqWidth();
-    long fp = freqFP + Byte.BYTES + (long) index * width;
+    long fp = freqFP() + Byte.BYTES + (long) index * width;
     return switch (width) {
       case Byte.BYTES -> Byte.toUnsignedInt(docData.readByte(fp));
       case Short.BYTES -> Short.toUnsignedInt(docData.readShort(fp));
@@ -258,10 +261,22 @@ final class DocBlockReader {
     };
   }
 
+  /**
+   * Start of the current block's FreqBlock: after the Int32Block of a single-block term, else
+   * read from the term's BlockFreqFP table on first use, so that a block whose freqs are never
+   * asked for (a conjunction's clause that only advances) costs no read of its address.
+   */
+  private long freqFP() throws IOException {
+    if (freqFP == UNKNOWN_FREQ_FP) {
+      freqFP = skipData.readLong(layout.blockFreqFPsFP() + (long) block * Long.BYTES);
+    }
+    return freqFP;
+  }
+
   /** The current block's FreqWidth (1, 2 or 4), read and checked on first use. */
   private int freqWidth() throws IOException {
     if (freqWidth == 0) {
-      int width = docData.readByte(freqFP);
+      int width = docData.readByte(freqFP());
       if (width != Byte.BYTES && width != Short.BYTES && width != Integer.BYTES) {
         throw new CorruptIndexException(
             "freq width " + width + " at " + freqFP + " is not 1, 2 or 4", docData.toString());
@@ -294,7 +309,7 @@ final class DocBlockReader {
       return;
     }
     int width = freqWidth();
-    long values = freqFP + Byte.BYTES + (long) from * width;
+    long values = freqFP() + Byte.BYTES + (long) from * width;
     switch (width) {
       case Byte.BYTES -> {
         docData.readBytes(values, bytes, count);
@@ -320,7 +335,7 @@ final class DocBlockReader {
 
   private void loadFreqs() throws IOException {
     int width = freqWidth();
-    long values = freqFP + Byte.BYTES;
+    long values = freqFP() + Byte.BYTES;
     switch (width) {
       case Byte.BYTES -> {
         docData.readBytes(values, bytes, count);

@@ -16,7 +16,6 @@ import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SegmentWriteState;
 import org.apache.lucene.store.DataOutput;
 import org.apache.lucene.store.RandomAccessInput;
-import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.IOUtils;
 
 /**
@@ -82,7 +81,8 @@ import org.apache.lucene.util.IOUtils;
  *   <dd><b>Doc ID and frequency blocks</b>
  *       <ul>
  *         <li>DocFile(.nvdoc) --&gt; Header, Padding, &lt;TermDocs&gt;<sup>TermCount</sup>, Footer
- *         <li>TermDocs --&gt; &lt;DocBlock, FreqBlock?&gt;<sup>NumBlocks</sup>
+ *         <li>TermDocs --&gt; DocBlock<sup>NumBlocks</sup>, FreqBlock<sup>NumBlocks</sup>? if
+ *             the term has SkipData, else DocBlock, FreqBlock?
  *         <li>DocBlock --&gt; Int32Block | Delta16Block | BitSetBlock
  *         <li>Int32Block --&gt; Int32<sup>BlockDocCount</sup>: strictly increasing absolute doc
  *             IDs
@@ -107,9 +107,13 @@ import org.apache.lucene.util.IOUtils;
  *             alone, no flag is stored. Bit sets are 8-byte aligned (zero padding).
  *         <li>Terms of at most BlockSize documents are one Int32Block (and its FreqBlock) at
  *             DocFP.
- *         <li>A block's FreqBlock starts right after its DocBlock, whose length follows from its
- *             kind: 8 * ceil(Span / 64), 2 * BlockDocCount or 4 * BlockDocCount bytes. FreqWidth
- *             is the fewest bytes that hold the block's largest freq.
+ *         <li>A term with SkipData stores all its DocBlocks first, back to back, then the
+ *             FreqBlocks of its blocks in the same order; BlockFreqFP in the SkipData points to
+ *             each. So an advance over a frequent term's blocks reads one dense stream of doc IDs
+ *             (a block's freqs, a byte per doc, no longer lie between two blocks' doc IDs), and
+ *             freqs are fetched only for the blocks that need them. A single-block term's
+ *             FreqBlock follows its Int32Block. FreqWidth is the fewest bytes that hold the
+ *             block's largest freq.
  *       </ul>
  * </dl>
  *
@@ -121,12 +125,13 @@ import org.apache.lucene.util.IOUtils;
  *         <li>SkipFile(.nvskp) --&gt; Header, Padding, &lt;SkipData&gt;<sup>TermCount'</sup>,
  *             Footer
  *         <li>SkipData --&gt; Padding, BlockImpacts?, GroupImpacts?, LastDoc<sup>NumBlocks</sup>,
- *             Padding, BlockDocFP<sup>NumBlocks</sup>, BlockPosPointer<sup>NumBlocks</sup>?
+ *             Padding, BlockDocFP<sup>NumBlocks</sup>, BlockPosPointer<sup>NumBlocks</sup>?,
+ *             BlockFreqFP<sup>NumBlocks</sup>?
  *         <li>BlockImpacts --&gt; ImpactLine<sup>NumBlocks</sup>
  *         <li>GroupImpacts --&gt; ImpactLine<sup>NumGroups</sup>
  *         <li>ImpactLine --&gt; 64 bytes: Count (byte), NormWidth (byte), 0 (byte), 0 (byte),
  *             Freq (Int32)<sup>Count</sup>, Norm<sup>Count</sup>, zero padding
- *         <li>LastDoc --&gt; Int32; BlockDocFP, BlockPosPointer --&gt; Int64
+ *         <li>LastDoc --&gt; Int32; BlockDocFP, BlockPosPointer, BlockFreqFP --&gt; Int64
  *       </ul>
  *       <p>Notes:
  *       <ul>
@@ -145,7 +150,8 @@ import org.apache.lucene.util.IOUtils;
  *             file; BlockPosPointer, for fields that index positions, is BlockPosFP if the field
  *             has PositionBlocks (the absolute start of the block's PositionBlock in the position
  *             file), else BlockPosStart (the index, within the term, of the first position of the
- *             block's first document).
+ *             block's first document); BlockFreqFP, for fields that index frequencies, the
+ *             absolute start of each FreqBlock in the doc file.
  *       </ul>
  * </dl>
  *
@@ -197,7 +203,8 @@ import org.apache.lucene.util.IOUtils;
  * <code>.nvimp</code>), {@value #VERSION_BLOCKS} (format v2: Int32 doc IDs in every block that is
  * not a bit set, Int32 freqs in a <code>.nvfrq</code> file), {@value #VERSION_NARROW_BLOCKS}
  * (format v3: PositionRecords of Int32 positions for every field), {@value
- * #VERSION_POSITION_BLOCKS} (format v4: the layout above). Versions 1 to 3 were never released and
+ * #VERSION_POSITION_BLOCKS} (format v4: each block's FreqBlock right after its DocBlock), {@value
+ * #VERSION_SEPARATE_FREQS} (format v5: the layout above). Versions 1 to 4 were never released and
  * are not readable: opening them throws {@link
  * org.apache.lucene.index.IndexFormatTooOldException}; reindex.
  *
@@ -256,7 +263,13 @@ public final class NvmPostingsFormat extends PostingsFormat {
    */
   static final int VERSION_POSITION_BLOCKS = 3;
 
-  static final int VERSION_CURRENT = VERSION_POSITION_BLOCKS;
+  /**
+   * Version 5 of the format: a multi-block term's FreqBlocks after all its DocBlocks, located by
+   * BlockFreqFP in the SkipData.
+   */
+  static final int VERSION_SEPARATE_FREQS = 4;
+
+  static final int VERSION_CURRENT = VERSION_SEPARATE_FREQS;
 
   /** Alignment of the data that follows each file header and of bit-set blocks. */
   static final int ALIGNMENT = Long.BYTES;
@@ -348,15 +361,6 @@ public final class NvmPostingsFormat extends PostingsFormat {
       return DocEncoding.BIT_SET;
     }
     return span <= MAX_DELTA16_SPAN ? DocEncoding.DELTA16 : DocEncoding.INT32;
-  }
-
-  /** Bytes of a block's doc IDs in the given encoding; its FreqBlock follows them. */
-  static long docBytes(DocEncoding encoding, int count, int span) {
-    return switch (encoding) {
-      case BIT_SET -> (long) FixedBitSet.bits2words(span) * Long.BYTES;
-      case DELTA16 -> (long) count * Short.BYTES;
-      case INT32 -> (long) count * Integer.BYTES;
-    };
   }
 
   /**

@@ -16,6 +16,7 @@ import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.SegmentWriteState;
+import org.apache.lucene.store.ByteBuffersDataOutput;
 import org.apache.lucene.store.DataOutput;
 import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.util.ArrayUtil;
@@ -75,6 +76,14 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   private int numGroups;
   private int[] lastDocs = new int[8];
   private long[] blockDocFPs = new long[8];
+  /**
+   * Per block of the current term with SkipData, the start of its FreqBlock: in {@link
+   * #termFreqBlocks} until the term is finished, then in the doc file.
+   */
+  private long[] blockFreqFPs = new long[8];
+
+  /** The FreqBlocks of the current term with SkipData, written after all its DocBlocks. */
+  private final ByteBuffersDataOutput termFreqBlocks = new ByteBuffersDataOutput();
   /** Per block: BlockPosStart, or BlockPosFP for a field of {@link #narrowPositions}. */
   private long[] blockPosPointers = new long[8];
   private byte[] blockImpactLines = new byte[8 * ImpactLine.BYTES];
@@ -234,6 +243,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     int span = lastDoc - previousLastDoc;
     lastDocs = ArrayUtil.grow(lastDocs, numBlocks + 1);
     blockDocFPs = ArrayUtil.grow(blockDocFPs, numBlocks + 1);
+    blockFreqFPs = ArrayUtil.grow(blockFreqFPs, numBlocks + 1);
     blockPosPointers = ArrayUtil.grow(blockPosPointers, numBlocks + 1);
     lastDocs[numBlocks] = lastDoc;
     if (narrowPositions) {
@@ -264,7 +274,12 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
       }
     }
     if (writeFreqs) {
-      writeFreqBlock();
+      if (termHasSkipData) {
+        blockFreqFPs[numBlocks] = termFreqBlocks.size();
+        writeFreqBlock(termFreqBlocks);
+      } else {
+        writeFreqBlock(docOut);
+      }
       blockImpactLines = ArrayUtil.grow(blockImpactLines, (numBlocks + 1) * ImpactLine.BYTES);
       writeImpactLine(blockImpacts, blockImpactLines, numBlocks);
       groupImpacts.addAll(blockImpacts);
@@ -277,19 +292,19 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     }
   }
 
-  /** Writes the FreqBlock of the buffered block: its width, then every freq at that width. */
-  private void writeFreqBlock() throws IOException {
+  /** Writes the FreqBlock of the buffered block to {@code out}: its width, then every freq. */
+  private void writeFreqBlock(DataOutput out) throws IOException {
     int maxFreq = 0;
     for (int i = 0; i < blockDocCount; i++) {
       maxFreq = Math.max(maxFreq, blockFreqs[i]);
     }
     int width = NvmPostingsFormat.valueWidth(maxFreq);
-    docOut.writeByte((byte) width);
+    out.writeByte((byte) width);
     for (int i = 0; i < blockDocCount; i++) {
       switch (width) {
-        case Byte.BYTES -> docOut.writeByte((byte) blockFreqs[i]);
-        case Short.BYTES -> docOut.writeShort((short) blockFreqs[i]);
-        default -> docOut.writeInt(blockFreqs[i]);
+        case Byte.BYTES -> out.writeByte((byte) blockFreqs[i]);
+        case Short.BYTES -> out.writeShort((short) blockFreqs[i]);
+        default -> out.writeInt(blockFreqs[i]);
       }
     }
   }
@@ -346,6 +361,14 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     state.posFP = posStartFP;
     state.payFP = payStartFP;
     if (hasSkipData) {
+      if (writeFreqs) {
+        long freqBlocksFP = docOut.getFilePointer();
+        termFreqBlocks.copyTo(docOut);
+        termFreqBlocks.reset();
+        for (int i = 0; i < numBlocks; i++) {
+          blockFreqFPs[i] += freqBlocksFP;
+        }
+      }
       if (writeFreqs && numBlocks % BLOCKS_PER_GROUP != 0) {
         finishGroup();
       }
@@ -376,6 +399,11 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     if (writePositions) {
       for (int i = 0; i < numBlocks; i++) {
         skipOut.writeLong(blockPosPointers[i]);
+      }
+    }
+    if (writeFreqs) {
+      for (int i = 0; i < numBlocks; i++) {
+        skipOut.writeLong(blockFreqFPs[i]);
       }
     }
     assert skipOut.getFilePointer() == layout.endFP();

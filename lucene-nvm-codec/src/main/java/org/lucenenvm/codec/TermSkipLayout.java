@@ -4,12 +4,13 @@ import static org.lucenenvm.codec.NvmPostingsFormat.BLOCK_SIZE;
 
 /**
  * Addresses inside one term's SkipData of {@link NvmPostingsFormat} (impact lines, LastDoc,
- * BlockDocFP, BlockPosPointer), the one place where writer and reader agree on them. Terms of at
+ * BlockDocFP, BlockPosPointer, BlockFreqFP), the one place where writer and reader agree on them. Terms of at
  * most {@value NvmPostingsFormat#BLOCK_SIZE} documents have a single block and no SkipData.
  *
  * @param skipFP start of the term's SkipData in the skip file, 64-byte aligned
  * @param numBlocks number of doc blocks of the term
- * @param hasImpacts whether the field indexes frequencies, so impact lines are present
+ * @param hasImpacts whether the field indexes frequencies, so impact lines and BlockFreqFP are
+ *     present
  * @param hasPositions whether the field indexes positions, so BlockPosPointer is present
  */
 record TermSkipLayout(long skipFP, int numBlocks, boolean hasImpacts, boolean hasPositions) {
@@ -55,10 +56,14 @@ record TermSkipLayout(long skipFP, int numBlocks, boolean hasImpacts, boolean ha
     return blockDocFPsFP() + (long) numBlocks * Long.BYTES;
   }
 
-  /** End of the SkipData. */
-  long endFP() {
+  long blockFreqFPsFP() {
     return hasPositions
         ? blockPosPointersFP() + (long) numBlocks * Long.BYTES
         : blockPosPointersFP();
+  }
+
+  /** End of the SkipData. */
+  long endFP() {
+    return hasImpacts ? blockFreqFPsFP() + (long) numBlocks * Long.BYTES : blockFreqFPsFP();
   }
 }

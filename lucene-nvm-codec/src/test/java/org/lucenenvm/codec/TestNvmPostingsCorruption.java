@@ -150,15 +150,16 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
 
   /**
    * Formats v1 (version 0), v2 (version 1, Int32 doc IDs in every packed block, a separate freq
-   * file) and v3 (version 2, Int32 positions in every field) were never released; they are refused
-   * as too old.
+   * file), v3 (version 2, Int32 positions in every field) and v4 (version 3, each FreqBlock right
+   * after its DocBlock) were never released; they are refused as too old.
    */
   public void testOlderVersionsAreRefusedAsTooOld() throws IOException {
     for (int version :
         new int[] {
           NvmPostingsFormat.VERSION_START,
           NvmPostingsFormat.VERSION_BLOCKS,
-          NvmPostingsFormat.VERSION_NARROW_BLOCKS
+          NvmPostingsFormat.VERSION_NARROW_BLOCKS,
+          NvmPostingsFormat.VERSION_POSITION_BLOCKS
         }) {
       try (Directory dir = writeIndex()) {
         String file = formatFiles(dir).getFirst();
