@@ -83,7 +83,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   private long[] blockFreqFPs = new long[8];
 
   /** The FreqBlocks of the current term with SkipData, written after all its DocBlocks. */
-  private final ByteBuffersDataOutput termFreqBlocks = new ByteBuffersDataOutput();
+  private final ByteBuffersDataOutput termFreqBlocks = ByteBuffersDataOutput.newResettableInstance();
   /** Per block: BlockPosStart, or BlockPosFP for a field of {@link #narrowPositions}. */
   private long[] blockPosPointers = new long[8];
   private byte[] blockImpactLines = new byte[8 * ImpactLine.BYTES];
@@ -368,9 +368,9 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
         for (int i = 0; i < numBlocks; i++) {
           blockFreqFPs[i] += freqBlocksFP;
         }
-      }
-      if (writeFreqs && numBlocks % BLOCKS_PER_GROUP != 0) {
-        finishGroup();
+        if (numBlocks % BLOCKS_PER_GROUP != 0) {
+          finishGroup();
+        }
       }
       skipOut.alignFilePointer(NvmPostingsFormat.SKIP_ALIGNMENT);
       state.skipFP = skipOut.getFilePointer();

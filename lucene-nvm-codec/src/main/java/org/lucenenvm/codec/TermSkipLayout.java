@@ -4,8 +4,9 @@ import static org.lucenenvm.codec.NvmPostingsFormat.BLOCK_SIZE;
 
 /**
  * Addresses inside one term's SkipData of {@link NvmPostingsFormat} (impact lines, LastDoc,
- * BlockDocFP, BlockPosPointer, BlockFreqFP), the one place where writer and reader agree on them. Terms of at
- * most {@value NvmPostingsFormat#BLOCK_SIZE} documents have a single block and no SkipData.
+ * BlockDocFP, BlockPosPointer, BlockFreqFP), the one place where writer and reader agree on them.
+ * Terms of at most {@value NvmPostingsFormat#BLOCK_SIZE} documents have a single block and no
+ * SkipData.
  *
  * @param skipFP start of the term's SkipData in the skip file, 64-byte aligned
  * @param numBlocks number of doc blocks of the term
