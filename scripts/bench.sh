@@ -7,7 +7,7 @@
 #   scripts/bench.sh compare --baseline lucene-dram --candidate nvm-uncompressed --corpus data/c.txt --tasks data/c.tasks --out benchmarks/results/cmp
 #   scripts/bench.sh paper --experiment spirit-table1 --csv benchmarks/results/x/results.csv --out benchmarks/results/x   (scripts/reproduce.sh runs it)
 #   scripts/bench.sh jmh QueryLatencyBenchmark -f 1        (JMH's own options after 'jmh')
-# BENCH_JAR runs another copy of the jar (taken as given); the project's jar is rebuilt when missing or older than a main source or pom, or with BENCH_REBUILD=1; BENCH_JVM_OPTS replaces the default heap flags (-Xms2g -Xmx8g).
+# BENCH_JAR runs another copy of the jar (taken as given); the project's jar is rebuilt when missing or older than a main source or pom, or with BENCH_REBUILD=1; BENCH_JVM_OPTS replaces the default heap flags (-Xms2g -Xmx8g -XX:+AlwaysPreTouch).
 # BENCH_UPTIME=<prefix> first waits until the 1-minute load average is below BENCH_QUIET_LOAD (default 0.5; at most
 # BENCH_QUIET_WAIT seconds, default 1800, then fails), then writes `uptime` to <prefix>.before and, once the run ends,
 # to <prefix>.after: the record a measurement needs next to its figures.
@@ -17,7 +17,7 @@ nvm_find_jdk
 JAR="${BENCH_JAR:-$(nvm_benchmarks_jar)}"
 # shellcheck disable=SC2206 # BENCH_JVM_OPTS is a list of flags
 BENCH_JAVA=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector
-  ${BENCH_JVM_OPTS:--Xms2g -Xmx8g} -jar "$JAR" "$@")
+  ${BENCH_JVM_OPTS:--Xms2g -Xmx8g -XX:+AlwaysPreTouch} -jar "$JAR" "$@")
 if [ -z "${BENCH_UPTIME:-}" ]; then
   exec "${BENCH_JAVA[@]}"
 fi

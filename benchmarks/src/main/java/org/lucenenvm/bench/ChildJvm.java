@@ -13,11 +13,21 @@ import java.util.List;
  * (the shaded jar, or the test class path), its stdout and stderr in {@code stdout.log} and {@code
  * stderr.log} of its directory, and waits for it. Without explicit options the child gets this JVM's
  * own options (heap, native access, incubator modules).
+ *
+ * <p>Every child also gets {@value #PRE_TOUCH} unless its options set {@code AlwaysPreTouch}
+ * themselves: the heap's pages are then touched when the JVM starts instead of the first time the
+ * allocator reaches them, which would otherwise happen in timed queries. In a virtual machine that
+ * hands freed memory back to its host (virtio-balloon free page reporting), a first touch can cost
+ * far more than a query: on the 1 M-document benchmark, right after the index build, it made the
+ * first categories of a JVM up to 5× slower ({@code benchmarks/results/compare-1m/s32-warmup}).
  */
 final class ChildJvm {
 
   /** Flags every child needs whatever its other options: FFM native access, Lucene's vector API. */
   static final List<String> REQUIRED_OPTIONS = List.of("--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector");
+
+  /** Pre-touches the heap at start-up; see the class documentation. */
+  static final String PRE_TOUCH = "-XX:+AlwaysPreTouch";
 
   private ChildJvm() {}
 
@@ -26,7 +36,10 @@ final class ChildJvm {
     return text == null || text.isBlank() ? List.of() : List.of(text.trim().split("\\s+"));
   }
 
-  /** The command line of a child running {@code BenchCli args}; {@code jvmOptions} empty = this JVM's options. */
+  /**
+   * The command line of a child running {@code BenchCli args}; {@code jvmOptions} empty = this JVM's
+   * options. {@value #PRE_TOUCH} is added unless the options mention {@code AlwaysPreTouch}.
+   */
   static List<String> command(List<String> jvmOptions, List<String> args) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -35,6 +48,9 @@ final class ChildJvm {
     } else {
       command.addAll(REQUIRED_OPTIONS);
       command.addAll(jvmOptions);
+    }
+    if (command.stream().noneMatch(option -> option.contains("AlwaysPreTouch"))) {
+      command.add(PRE_TOUCH);
     }
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));

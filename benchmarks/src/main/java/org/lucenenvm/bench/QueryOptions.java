@@ -27,7 +27,7 @@ final class QueryOptions {
   @Option(names = "--queries-per-category", defaultValue = "2000", description = "NC, and WRT with --warmup-share 1: timed queries per category (default ${DEFAULT-VALUE}).")
   int queriesPerCategory;
 
-  @Option(names = "--warmup-queries-per-category", defaultValue = "500", description = "NC untimed warm-up queries per category (default ${DEFAULT-VALUE}).")
+  @Option(names = "--warmup-queries-per-category", defaultValue = "500", description = "NC untimed warm-up queries per category, run twice: all categories interleaved first, then each category's own before its timed queries (default ${DEFAULT-VALUE}).")
   int warmupQueries;
 
   @Option(names = "--top-k", defaultValue = "10", description = "Hits per query (default ${DEFAULT-VALUE}).")

@@ -122,6 +122,21 @@ public final class Workload {
         .orElseThrow(() -> new IllegalArgumentException("no category '" + category + "' in " + categories()));
   }
 
+  /**
+   * {@code perCategory} queries of every category, interleaved: the first query of each category
+   * in category order, then the second of each, and so on, each category cycling through its run
+   * order as {@link #queries} does.
+   */
+  public List<Query> interleaved(int perCategory) {
+    List<Query> mixed = new ArrayList<>(perCategory * byCategory.size());
+    for (int i = 0; i < perCategory; i++) {
+      for (List<Query> queries : byCategory.values()) {
+        mixed.add(queries.get(i % queries.size()));
+      }
+    }
+    return mixed;
+  }
+
   private static List<Query> shuffled(List<Query> queries, SplittableRandom random) {
     List<Query> copy = new ArrayList<>(queries);
     for (int i = copy.size() - 1; i > 0; i--) {

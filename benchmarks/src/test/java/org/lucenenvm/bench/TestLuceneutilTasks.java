@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.search.Query;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -65,6 +66,15 @@ public class TestLuceneutilTasks {
     assertEquals("HighTerm", TaskCategories.luceneutilName("TermHigh"));
     assertEquals("AndHighHigh", TaskCategories.luceneutilName("AndHighHigh"));
     assertEquals("TermMed", TaskCategories.generatorName("MedTerm"));
+  }
+
+  @Test
+  public void theWarmUpInterleavesCategoriesAndCyclesThroughEach() {
+    Workload workload = parse(List.of("TermHigh: baba", "TermHigh: caca", "TermLow: dede"), List.of());
+    List<Query> high = workload.queries("TermHigh");
+    Query low = workload.queries("TermLow").getFirst();
+    assertEquals(List.of(high.get(0), low, high.get(1), low, high.get(0), low), workload.interleaved(3));
+    assertTrue(workload.interleaved(0).isEmpty());
   }
 
   @Test

@@ -23,6 +23,18 @@ import org.lucenenvm.server.ByteSize;
 public class TestSmallParts {
 
   @Test
+  public void childJvmsPreTouchTheirHeapUnlessTheirOptionsSay() {
+    List<String> given = ChildJvm.command(List.of("-Xms1g", "-Xmx4g"), List.of("query"));
+    assertEquals(1, given.stream().filter(ChildJvm.PRE_TOUCH::equals).count());
+    assertTrue(given.containsAll(ChildJvm.REQUIRED_OPTIONS));
+    assertEquals("query", given.getLast());
+    List<String> own = ChildJvm.command(List.of(), List.of("query"));
+    assertEquals(1, own.stream().filter(option -> option.contains("AlwaysPreTouch")).count());
+    List<String> off = ChildJvm.command(List.of("-XX:-AlwaysPreTouch"), List.of("query"));
+    assertFalse(off.contains(ChildJvm.PRE_TOUCH));
+  }
+
+  @Test
   public void refreshPolicyParsesIntervalsAndNever() {
     RefreshPolicy ten = RefreshPolicy.parse("10");
     assertEquals("NRT-10", ten.label());
