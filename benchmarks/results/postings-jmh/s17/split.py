@@ -1,18 +1,20 @@
 # Share of a PostingsBenchmark query's samples by component (first matching rule per stack, from the leaf up).
-# Usage: python3 split.py <collapsed-cpu.csv>
+# Usage: python3 split.py <collapsed-cpu.csv> [frame that marks a query's stack, default PostingsBenchmark.top10;
+#        IndexSearcher.search for a query JVM]
 import sys, collections, re
 RULES = [
     ('postings (codec)', re.compile(r'lucene104[./]Lucene104PostingsReader|lucene104[./]\w*ForUtil|PostingDecodingUtil|lucene104[./]PForUtil|org.lucenenvm.codec|lucene104[./]Lucene104ScoreSkip|lucene104[./]Impact')),
     ('terms dictionary', re.compile(r'blocktree|TermStates|lucene103[./]')),
     ('norms', re.compile(r'Norms|lucene90[./]')),
 ]
+query_frame = sys.argv[2] if len(sys.argv) > 2 else 'PostingsBenchmark.top10'
 total = 0
 parts = collections.Counter()
 selfc = collections.Counter()
 for line in open(sys.argv[1]):
     stack, _, n = line.rstrip().rpartition(' ')
     n = int(n)
-    if 'PostingsBenchmark.top10' not in stack:
+    if query_frame not in stack:
         continue
     total += n
     frames = [f.split('(')[0] for f in stack.split(';')]
