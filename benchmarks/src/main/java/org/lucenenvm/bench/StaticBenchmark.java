@@ -23,7 +23,8 @@ import org.lucenenvm.server.ProgressMeter;
  * <p>The interleaved pass is there for the JIT: a category warmed up only after the ones before it
  * can take branches that the compiled search code has never seen, and the deoptimizations and
  * recompilations that follow (they kept queries 4× slower for up to half a second on two cores)
- * then fall into its timed queries. The per-category pass brings that category's postings into the caches.
+ * then fall into its timed queries. The per-category pass brings that category's postings into
+ * the caches.
  */
 public final class StaticBenchmark {
 
