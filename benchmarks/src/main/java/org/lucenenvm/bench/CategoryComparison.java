@@ -5,7 +5,7 @@ import org.apache.commons.statistics.inference.TTest;
 
 /**
  * Baseline against candidate for one task category: both sides' {@link SideStatistics}, the QPS
- * difference in percent of the baseline, the two-sided Welch t-test p-value of the per-JVM QPS
+ * difference in percent of the baseline, the ratio of the median QPS, the two-sided Welch t-test p-value of the per-JVM QPS
  * (commons-statistics {@link TTest} with unequal variances), and how many queries returned
  * different top-k hits.
  *
@@ -20,6 +20,11 @@ public record CategoryComparison(String category, SideStatistics baseline, SideS
   /** Candidate QPS against baseline QPS, in percent: {@code 100 (cand - base) / base}. */
   public double qpsDiffPercent() {
     return 100 * (candidate.qpsMean() - baseline.qpsMean()) / baseline.qpsMean();
+  }
+
+  /** Candidate's median QPS over the baseline's: robust to a side's odd JVM, which the means are not. */
+  public double medianQpsRatio() {
+    return candidate.qpsMedian() / baseline.qpsMedian();
   }
 
   /**

@@ -22,12 +22,14 @@ import org.knowm.xchart.style.Styler;
  *   <li>{@value #TABLE} (also stdout): a header (sides, JVMs, documents, CPUs, load averages at the
  *       start, and a warning if the 1-minute load average was above 1 then), a table shaped like
  *       luceneutil's ({@code Task, QPS baseline, StdDev, QPS candidate, StdDev, Pct diff, p-value})
- *       with the medians of the JVMs' P50 and P99 latencies and the hit check, and one line per JVM
+ *       with the ratio of the sides' median QPS, the medians of the JVMs' P50 and P99 latencies
+ *       and the hit check, and one line per JVM
  *       with its load averages at start and end.
  *   <li>{@value #CSV}: {@code category, baseline, candidate, jvms_per_side, baseline_qps_mean,
  *       baseline_qps_sd, candidate_qps_mean, candidate_qps_sd, qps_diff_pct, p_value,
  *       baseline_p50_us, candidate_p50_us, baseline_p99_us, candidate_p99_us, hit_queries,
- *       hit_queries_differing}; latencies are medians over the JVMs; an empty field does not apply.
+ *       hit_queries_differing, baseline_qps_median, candidate_qps_median}; latencies are medians
+ *       over the JVMs; an empty field does not apply.
  *   <li>{@value #JVMS_CSV}: {@code jvm, side, configuration, started, load1_start, load5_start,
  *       load15_start, load1_end, load5_end, load15_end, seconds}, one line per JVM in run order.
  *   <li>{@value #PNG}: QPS mean per category and side, the standard deviation as error bars.
@@ -140,16 +142,17 @@ final class CompareReport {
     }
     sb.append('\n');
     int taskWidth = Math.max(12, comparisons.stream().mapToInt(c -> c.category().length()).max().orElse(0));
-    sb.append(String.format(Locale.ROOT, "%" + taskWidth + "s %14s %8s %14s %8s %9s %8s %10s %10s %10s %10s %12s%n",
-        "Task", "QPS baseline", "StdDev", "QPS candidate", "StdDev", "Pct diff", "p-value", "P50 base", "P50 cand", "P99 base", "P99 cand", "hits differ"));
+    sb.append(String.format(Locale.ROOT, "%" + taskWidth + "s %14s %8s %14s %8s %9s %8s %9s %10s %10s %10s %10s %12s%n",
+        "Task", "QPS baseline", "StdDev", "QPS candidate", "StdDev", "Pct diff", "p-value", "Median x", "P50 base", "P50 cand", "P99 base", "P99 cand", "hits differ"));
     for (CategoryComparison c : comparisons) {
-      sb.append(String.format(Locale.ROOT, "%" + taskWidth + "s %14.1f %7.1f%% %14.1f %7.1f%% %8.1f%% %8s %10.1f %10.1f %10.1f %10.1f %12s%n",
+      sb.append(String.format(Locale.ROOT, "%" + taskWidth + "s %14.1f %7.1f%% %14.1f %7.1f%% %8.1f%% %8s %9.3f %10.1f %10.1f %10.1f %10.1f %12s%n",
           c.category(), c.baseline().qpsMean(), percentOf(c.baseline()), c.candidate().qpsMean(), percentOf(c.candidate()),
-          c.qpsDiffPercent(), pValue(c.pValue()), c.baseline().p50MedianMicros(), c.candidate().p50MedianMicros(),
+          c.qpsDiffPercent(), pValue(c.pValue()), c.medianQpsRatio(), c.baseline().p50MedianMicros(), c.candidate().p50MedianMicros(),
           c.baseline().p99MedianMicros(), c.candidate().p99MedianMicros(),
           c.hits() == null ? "n/a" : c.hits().differing() + "/" + c.hits().compared()));
     }
     sb.append("\nStdDev: sample standard deviation of the JVMs' QPS in % of their mean; p-value: two-sided Welch t-test of the JVMs' QPS;\n")
+        .append("Median x: the candidate's median QPS over the JVMs divided by the baseline's (unlike Pct diff, not pulled by one odd JVM);\n")
         .append("P50/P99: median over the JVMs, µs; hits differ: queries whose total hits or top-k documents (by date|title) differ")
         .append(mode.equals("NC") ? "" : " (n/a in WRT: the index changes while it is queried)").append(".\n\n");
     sb.append("JVM  side       configuration            load at start (1, 5, 15)   load at end (1, 5, 15)   seconds\n");
@@ -169,11 +172,12 @@ final class CompareReport {
           number(c.baseline().qpsMean()), number(c.baseline().qpsStandardDeviation()), number(c.candidate().qpsMean()), number(c.candidate().qpsStandardDeviation()),
           number(c.qpsDiffPercent()), CsvTable.number(c.pValue(), 6),
           number(c.baseline().p50MedianMicros()), number(c.candidate().p50MedianMicros()), number(c.baseline().p99MedianMicros()), number(c.candidate().p99MedianMicros()),
-          c.hits() == null ? "" : Integer.toString(c.hits().compared()), c.hits() == null ? "" : Integer.toString(c.hits().differing())));
+          c.hits() == null ? "" : Integer.toString(c.hits().compared()), c.hits() == null ? "" : Integer.toString(c.hits().differing()),
+          number(c.baseline().qpsMedian()), number(c.candidate().qpsMedian())));
     }
     CsvTable.write(dir.resolve(CSV), List.of("category", "baseline", "candidate", "jvms_per_side", "baseline_qps_mean", "baseline_qps_sd",
         "candidate_qps_mean", "candidate_qps_sd", "qps_diff_pct", "p_value", "baseline_p50_us", "candidate_p50_us", "baseline_p99_us",
-        "candidate_p99_us", "hit_queries", "hit_queries_differing"), rows);
+        "candidate_p99_us", "hit_queries", "hit_queries_differing", "baseline_qps_median", "candidate_qps_median"), rows);
     List<List<String>> jvmRows = new ArrayList<>();
     for (JvmRun r : runs) {
       MachineLoad s = r.loadAtStart();

@@ -6,7 +6,8 @@ import org.apache.commons.statistics.descriptive.StandardDeviation;
 
 /**
  * One side's measurements of one task category over its JVMs (one value per JVM), summarized:
- * QPS mean and sample standard deviation, and the medians of the JVMs' P50 and P99 latencies.
+ * QPS mean, median and sample standard deviation, and the medians of the JVMs' P50 and P99
+ * latencies.
  *
  * @param qps QPS of each JVM
  * @param p50Micros P50 latency of each JVM, µs
@@ -29,6 +30,11 @@ public record SideStatistics(double[] qps, double[] p50Micros, double[] p99Micro
   /** Mean QPS over the JVMs. */
   public double qpsMean() {
     return Mean.of(qps).getAsDouble();
+  }
+
+  /** Median QPS over the JVMs: unlike the mean, not pulled by one JVM in a slower JIT mode. */
+  public double qpsMedian() {
+    return Median.withDefaults().evaluate(qps);
   }
 
   /** Sample standard deviation (n - 1) of the JVMs' QPS; 0 for one JVM. */

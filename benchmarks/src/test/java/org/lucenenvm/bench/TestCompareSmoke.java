@@ -52,11 +52,11 @@ public class TestCompareSmoke {
     assertTrue(table.get(1), table.get(1).startsWith("load averages at start"));
     int header = indexOfLineStartingWith(table, "Task");
     assertTrue(table.get(header), table.get(header).matches(
-        "\\s*Task\\s+QPS baseline\\s+StdDev\\s+QPS candidate\\s+StdDev\\s+Pct diff\\s+p-value\\s+P50 base\\s+P50 cand\\s+P99 base\\s+P99 cand\\s+hits differ"));
+        "\\s*Task\\s+QPS baseline\\s+StdDev\\s+QPS candidate\\s+StdDev\\s+Pct diff\\s+p-value\\s+Median x\\s+P50 base\\s+P50 cand\\s+P99 base\\s+P99 cand\\s+hits differ"));
     for (int i = 0; i <= CATEGORIES.size(); i++) {
       String row = table.get(header + 1 + i).trim();
       assertTrue(row, row.startsWith(i < CATEGORIES.size() ? CATEGORIES.get(i) : ResultRow.ALL));
-      assertEquals(row, 12, row.split("\\s+").length);
+      assertEquals(row, 13, row.split("\\s+").length);
     }
   }
 
@@ -81,9 +81,10 @@ public class TestCompareSmoke {
     assertEquals(CATEGORIES.size() + 2, lines.size());
     for (String line : lines.subList(1, lines.size())) {
       String[] f = line.split(",", -1);
-      assertEquals(line, 16, f.length);
+      assertEquals(line, 18, f.length);
       assertTrue(line, Integer.parseInt(f[14]) > 0);
       assertEquals(line, "0", f[15]);
+      assertTrue(line, Double.parseDouble(f[16]) > 0 && Double.parseDouble(f[17]) > 0);
       double p = Double.parseDouble(f[9]);
       assertTrue(line, p > 0 && p <= 1);
       if (f[0].equals(ResultRow.ALL)) {

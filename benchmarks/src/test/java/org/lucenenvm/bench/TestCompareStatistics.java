@@ -48,6 +48,7 @@ public class TestCompareStatistics {
   public void sideStatistics() {
     SideStatistics s = new SideStatistics(new double[] {100, 110, 120, 130}, new double[] {5, 1, 3, 4}, new double[] {50, 10, 30, 40});
     assertEquals(115, s.qpsMean(), 1e-12);
+    assertEquals(115, s.qpsMedian(), 1e-12);
     assertEquals(Math.sqrt(500.0 / 3), s.qpsStandardDeviation(), 1e-12); // sample sd, n - 1
     assertEquals(3.5, s.p50MedianMicros(), 1e-12);
     assertEquals(35, s.p99MedianMicros(), 1e-12);
@@ -59,6 +60,15 @@ public class TestCompareStatistics {
     SideStatistics base = new SideStatistics(new double[] {100, 100}, new double[] {1, 1}, new double[] {2, 2});
     SideStatistics cand = new SideStatistics(new double[] {120, 130}, new double[] {1, 1}, new double[] {2, 2});
     assertEquals(25.0, new CategoryComparison("TermHigh", base, cand, null).qpsDiffPercent(), 1e-12);
+  }
+
+  @Test
+  public void theMedianRatioIsNotPulledByOneSlowJvm() {
+    SideStatistics base = new SideStatistics(new double[] {100, 100, 40}, new double[] {1, 1, 1}, new double[] {2, 2, 2});
+    SideStatistics cand = new SideStatistics(new double[] {100, 90, 110}, new double[] {1, 1, 1}, new double[] {2, 2, 2});
+    CategoryComparison c = new CategoryComparison("TermHigh", base, cand, null);
+    assertEquals(1.0, c.medianQpsRatio(), 1e-12);
+    assertEquals(25.0, c.qpsDiffPercent(), 1e-12);
   }
 
   @Test
