@@ -5,9 +5,9 @@ import org.apache.commons.statistics.inference.TTest;
 
 /**
  * Baseline against candidate for one task category: both sides' {@link SideStatistics}, the QPS
- * difference in percent of the baseline, the ratio of the median QPS, the two-sided Welch t-test p-value of the per-JVM QPS
- * (commons-statistics {@link TTest} with unequal variances), and how many queries returned
- * different top-k hits.
+ * difference in percent of the baseline, the ratio of the median QPS, the two-sided Welch t-test
+ * p-value of the per-JVM QPS (commons-statistics {@link TTest} with unequal variances), and how
+ * many queries returned different top-k hits.
  *
  * @param category task category, or {@value ResultRow#ALL}
  * @param baseline the baseline's JVMs

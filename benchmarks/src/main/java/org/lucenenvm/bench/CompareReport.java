@@ -23,8 +23,7 @@ import org.knowm.xchart.style.Styler;
  *       start, and a warning if the 1-minute load average was above 1 then), a table shaped like
  *       luceneutil's ({@code Task, QPS baseline, StdDev, QPS candidate, StdDev, Pct diff, p-value})
  *       with the ratio of the sides' median QPS, the medians of the JVMs' P50 and P99 latencies
- *       and the hit check, and one line per JVM
- *       with its load averages at start and end.
+ *       and the hit check, and one line per JVM with its load averages at start and end.
  *   <li>{@value #CSV}: {@code category, baseline, candidate, jvms_per_side, baseline_qps_mean,
  *       baseline_qps_sd, candidate_qps_mean, candidate_qps_sd, qps_diff_pct, p_value,
  *       baseline_p50_us, candidate_p50_us, baseline_p99_us, candidate_p99_us, hit_queries,

@@ -77,10 +77,10 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   private int[] lastDocs = new int[8];
   private long[] blockDocFPs = new long[8];
   /**
-   * Per block of the current term with SkipData, the start of its FreqBlock: in {@link
-   * #termFreqBlocks} until the term is finished, then in the doc file.
+   * Per block of the current term with SkipData, the start of its FreqBlock in {@link
+   * #termFreqBlocks}; its BlockFreqFP is that plus where the term's FreqBlocks land in the doc file.
    */
-  private long[] blockFreqFPs = new long[8];
+  private long[] blockFreqOffsets = new long[8];
 
   /** The FreqBlocks of the current term with SkipData, written after all its DocBlocks. */
   private final ByteBuffersDataOutput termFreqBlocks = ByteBuffersDataOutput.newResettableInstance();
@@ -243,7 +243,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     int span = lastDoc - previousLastDoc;
     lastDocs = ArrayUtil.grow(lastDocs, numBlocks + 1);
     blockDocFPs = ArrayUtil.grow(blockDocFPs, numBlocks + 1);
-    blockFreqFPs = ArrayUtil.grow(blockFreqFPs, numBlocks + 1);
+    blockFreqOffsets = ArrayUtil.grow(blockFreqOffsets, numBlocks + 1);
     blockPosPointers = ArrayUtil.grow(blockPosPointers, numBlocks + 1);
     lastDocs[numBlocks] = lastDoc;
     if (narrowPositions) {
@@ -275,7 +275,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     }
     if (writeFreqs) {
       if (termHasSkipData) {
-        blockFreqFPs[numBlocks] = termFreqBlocks.size();
+        blockFreqOffsets[numBlocks] = termFreqBlocks.size();
         writeFreqBlock(termFreqBlocks);
       } else {
         writeFreqBlock(docOut);
@@ -361,27 +361,28 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     state.posFP = posStartFP;
     state.payFP = payStartFP;
     if (hasSkipData) {
+      long freqBlocksFP = docOut.getFilePointer();
       if (writeFreqs) {
-        long freqBlocksFP = docOut.getFilePointer();
         termFreqBlocks.copyTo(docOut);
         termFreqBlocks.reset();
-        for (int i = 0; i < numBlocks; i++) {
-          blockFreqFPs[i] += freqBlocksFP;
-        }
         if (numBlocks % BLOCKS_PER_GROUP != 0) {
           finishGroup();
         }
       }
       skipOut.alignFilePointer(NvmPostingsFormat.SKIP_ALIGNMENT);
       state.skipFP = skipOut.getFilePointer();
-      writeSkipData(TermSkipLayout.of(state.skipFP, docCount, writeFreqs, writePositions));
+      writeSkipData(
+          TermSkipLayout.of(state.skipFP, docCount, writeFreqs, writePositions), freqBlocksFP);
     } else {
       state.skipFP = 0;
     }
   }
 
-  /** Writes the term's SkipData in the order of {@link TermSkipLayout}. */
-  private void writeSkipData(TermSkipLayout layout) throws IOException {
+  /**
+   * Writes the term's SkipData in the order of {@link TermSkipLayout}; {@code freqBlocksFP} is where
+   * the term's FreqBlocks start in the doc file.
+   */
+  private void writeSkipData(TermSkipLayout layout, long freqBlocksFP) throws IOException {
     assert layout.numBlocks() == numBlocks;
     if (writeFreqs) {
       skipOut.writeBytes(blockImpactLines, 0, numBlocks * ImpactLine.BYTES);
@@ -403,7 +404,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     }
     if (writeFreqs) {
       for (int i = 0; i < numBlocks; i++) {
-        skipOut.writeLong(blockFreqFPs[i]);
+        skipOut.writeLong(freqBlocksFP + blockFreqOffsets[i]);
       }
     }
     assert skipOut.getFilePointer() == layout.endFP();
