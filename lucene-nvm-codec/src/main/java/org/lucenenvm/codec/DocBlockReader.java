@@ -15,11 +15,11 @@ import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
  * #docs} with one bulk copy; a block of 16-bit deltas is copied with one bulk copy and turned into
  * doc IDs by a prefix sum; loading a bit-set block copies its words into {@link #bitSet}, which is
  * not decoded: the enum walks the bits and {@link #indexOfBit} maps a bit to the doc's index in the
- * block. Freqs (1, 2 or 4 bytes wide, after all the term's doc blocks) are read in place by {@link
- * #freq}, copied straight into a scorer's batch by {@link #freqsInto}, and copied and widened into
- * an array ({@link #freqs()}) for positions, which sum them, and for a reader that asks for most
- * of a block's freqs. The block
- * of a target doc ID is found in the term's LastDoc table with {@link VectorUtil#findNextGEQ};
+ * block. Freqs (4 bits or 1, 2 or 4 bytes wide, after all the term's doc blocks) are read in place
+ * by {@link #freq}, copied straight into a scorer's batch by {@link #freqsInto}, and copied and
+ * widened into an array ({@link #freqs()}) for positions, which sum them, and for a reader that
+ * asks for most of a block's freqs. The block of a target doc ID is found in the term's LastDoc
+ * table with {@link VectorUtil#findNextGEQ};
  * that table is copied to the heap when the term is reset (4 bytes per {@value
  * NvmPostingsFormat#BLOCK_SIZE} documents) and shared by the enum and its impacts.
  */
@@ -71,8 +71,10 @@ final class DocBlockReader {
   private int count;
   private boolean freqsLoaded;
 
-  /** FreqWidth of the current block, 0 until read. */
+  /** FreqWidth of the current block, {@link #UNREAD_FREQ_WIDTH} until read. */
   private int freqWidth;
+
+  private static final int UNREAD_FREQ_WIDTH = -1;
 
   private int inPlaceFreqReads;
   private boolean isBitSet;
@@ -146,7 +148,7 @@ final class DocBlockReader {
     this.block = block;
     count = Math.min(BLOCK_SIZE, docFreq - block * BLOCK_SIZE);
     freqsLoaded = false;
-    freqWidth = 0;
+    freqWidth = UNREAD_FREQ_WIDTH;
     inPlaceFreqReads = 0;
     if (layout.hasSkipData() == false) {
       isBitSet = false;
@@ -253,6 +255,12 @@ final class DocBlockReader {
       return freqs()[index];
     }
     int width = freqWidth();
+    if (width == NvmPostingsFormat.FREQ_NIBBLES) {
+      int half = (count + 1) >>> 1;
+      boolean low = index < half;
+      int nibbles = docData.readByte(freqFP() + Byte.BYTES + (low ? index : index - half));
+      return low ? nibbles & 0xF : (nibbles >>> 4) & 0xF;
+    }
     long fp = freqFP() + Byte.BYTES + (long) index * width;
     return switch (width) {
       case Byte.BYTES -> Byte.toUnsignedInt(docData.readByte(fp));
@@ -273,13 +281,16 @@ final class DocBlockReader {
     return freqFP;
   }
 
-  /** The current block's FreqWidth (1, 2 or 4), read and checked on first use. */
+  /** The current block's FreqWidth (0, 1, 2 or 4), read and checked on first use. */
   private int freqWidth() throws IOException {
-    if (freqWidth == 0) {
+    if (freqWidth == UNREAD_FREQ_WIDTH) {
       int width = docData.readByte(freqFP());
-      if (width != Byte.BYTES && width != Short.BYTES && width != Integer.BYTES) {
+      if (width != NvmPostingsFormat.FREQ_NIBBLES
+          && width != Byte.BYTES
+          && width != Short.BYTES
+          && width != Integer.BYTES) {
         throw new CorruptIndexException(
-            "freq width " + width + " at " + freqFP + " is not 1, 2 or 4", docData.toString());
+            "freq width " + width + " at " + freqFP + " is not 0, 1, 2 or 4", docData.toString());
       }
       freqWidth = width;
     }
@@ -299,9 +310,13 @@ final class DocBlockReader {
    * Writes the freqs of the docs at {@code [from, from + count)} of the current block, as floats,
    * into {@code dst[0, count)}: from the copied freqs if the block has them, else straight from the
    * FreqBlock with one bulk copy and one widening loop (a scorer that takes the block in batches
-   * needs them only once).
+   * needs them only once). Nibbles are unpacked for the whole block first: its two halves are
+   * interleaved in the same bytes.
    */
   void freqsInto(int from, int count, float[] dst) throws IOException {
+    if (freqsLoaded == false && freqWidth() == NvmPostingsFormat.FREQ_NIBBLES) {
+      freqs();
+    }
     if (freqsLoaded) {
       for (int i = 0; i < count; i++) {
         dst[i] = freqs[from + i];
@@ -337,6 +352,16 @@ final class DocBlockReader {
     int width = freqWidth();
     long values = freqFP() + Byte.BYTES;
     switch (width) {
+      case NvmPostingsFormat.FREQ_NIBBLES -> {
+        int half = (count + 1) >>> 1;
+        docData.readBytes(values, bytes, half);
+        for (int j = 0; j < half; j++) {
+          freqs[j] = bytes[j] & 0xF;
+        }
+        for (int j = 0, highCount = count - half; j < highCount; j++) {
+          freqs[half + j] = (bytes[j] >>> 4) & 0xF;
+        }
+      }
       case Byte.BYTES -> {
         docData.readBytes(values, bytes, count);
         for (int i = 0; i < count; i++) {

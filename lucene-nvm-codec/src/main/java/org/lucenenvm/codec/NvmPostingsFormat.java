@@ -21,8 +21,8 @@ import org.apache.lucene.util.IOUtils;
 /**
  * Uncompressed postings that are read in place: doc IDs and frequencies are fixed-width
  * little-endian values in blocks of {@value #BLOCK_SIZE} documents (doc IDs as a bit set, 16-bit
- * deltas or Int32 values, freqs 1, 2 or 4 bytes wide, chosen per block; no bit packing),
- * positions 1, 2 or 4 bytes wide per block of documents, or, with offsets or payloads, in
+ * deltas or Int32 values, freqs 4 bits or 1, 2 or 4 bytes wide, chosen per block; no other bit
+ * packing), positions 1, 2 or 4 bytes wide per block of documents, or, with offsets or payloads, in
  * fixed-width records at computed addresses. Positions are read in place, one per {@code
  * nextPosition()}. A reader copies one block of
  * doc IDs into an int array with a single bulk copy ({@code MemorySegment.copy} when the file is
@@ -91,9 +91,14 @@ import org.apache.lucene.util.IOUtils;
  *         <li>BitSetBlock --&gt; Padding, Int64<sup>ceil(Span / 64)</sup>: bit {@code i} (bit
  *             {@code i % 64} of word {@code i / 64}) set if doc {@code PreviousLastDoc + 1 + i} is
  *             in the block
- *         <li>FreqBlock --&gt; FreqWidth (byte: 1, 2 or 4), Freq<sup>BlockDocCount</sup>: the
- *             frequency of each doc of the block, unsigned, FreqWidth bytes each (only for fields
+ *         <li>FreqBlock --&gt; FreqWidth (byte: 0, 1, 2 or 4), FreqNibbles |
+ *             Freq<sup>BlockDocCount</sup>: the frequency of each doc of the block (only for fields
  *             that index frequencies)
+ *         <li>FreqNibbles --&gt; byte<sup>ceil(BlockDocCount / 2)</sup>, if FreqWidth is 0: byte
+ *             {@code j} holds the freq of doc {@code j} of the block in its low 4 bits and, in its
+ *             high 4 bits, the freq of doc {@code j + ceil(BlockDocCount / 2)} (0 if the block has
+ *             no such doc)
+ *         <li>Freq --&gt; unsigned, FreqWidth bytes, if FreqWidth is 1, 2 or 4
  *       </ul>
  *       <p>Notes:
  *       <ul>
@@ -110,10 +115,13 @@ import org.apache.lucene.util.IOUtils;
  *         <li>A term with SkipData stores all its DocBlocks first, back to back, then the
  *             FreqBlocks of its blocks in the same order; BlockFreqFP in the SkipData points to
  *             each. So an advance over a frequent term's blocks reads one dense stream of doc IDs
- *             (a block's freqs, a byte per doc, no longer lie between two blocks' doc IDs), and
+ *             (a block's freqs no longer lie between two blocks' doc IDs), and
  *             freqs are fetched only for the blocks that need them. A single-block term's
- *             FreqBlock follows its Int32Block. FreqWidth is the fewest bytes that hold the
- *             block's largest freq.
+ *             FreqBlock follows its Int32Block. FreqWidth is 0 if the block's largest freq is at
+ *             most {@value #MAX_NIBBLE_FREQ} (4 bits per freq, as short text mostly has), else the
+ *             fewest bytes that hold it. Nibbles pair doc {@code j} with the doc half a block
+ *             later, so that both halves unpack in plain loops over consecutive bytes and one freq
+ *             read in place is one byte.
  *       </ul>
  * </dl>
  *
@@ -204,8 +212,9 @@ import org.apache.lucene.util.IOUtils;
  * not a bit set, Int32 freqs in a <code>.nvfrq</code> file), {@value #VERSION_NARROW_BLOCKS}
  * (format v3: PositionRecords of Int32 positions for every field), {@value
  * #VERSION_POSITION_BLOCKS} (format v4: each block's FreqBlock right after its DocBlock), {@value
- * #VERSION_SEPARATE_FREQS} (format v5: the layout above). Versions 1 to 4 were never released and
- * are not readable: opening them throws {@link
+ * #VERSION_SEPARATE_FREQS} (format v5: FreqBlocks after all the term's DocBlocks, 1, 2 or 4 bytes
+ * per freq), {@value #VERSION_NIBBLE_FREQS} (format v6: the layout above). Versions 1 to 5 were
+ * never released and are not readable: opening them throws {@link
  * org.apache.lucene.index.IndexFormatTooOldException}; reindex.
  *
  * @lucene.experimental
@@ -269,7 +278,16 @@ public final class NvmPostingsFormat extends PostingsFormat {
    */
   static final int VERSION_SEPARATE_FREQS = 4;
 
-  static final int VERSION_CURRENT = VERSION_SEPARATE_FREQS;
+  /** Version 6 of the format: 4-bit freqs (FreqWidth 0) in blocks whose freqs are all small. */
+  static final int VERSION_NIBBLE_FREQS = 5;
+
+  static final int VERSION_CURRENT = VERSION_NIBBLE_FREQS;
+
+  /** FreqWidth of a FreqBlock of 4-bit freqs, two per byte (FreqNibbles). */
+  static final int FREQ_NIBBLES = 0;
+
+  /** Largest freq of a block whose freqs are 4-bit nibbles. */
+  static final int MAX_NIBBLE_FREQ = 0xF;
 
   /** Alignment of the data that follows each file header and of bit-set blocks. */
   static final int ALIGNMENT = Long.BYTES;
@@ -361,6 +379,14 @@ public final class NvmPostingsFormat extends PostingsFormat {
       return DocEncoding.BIT_SET;
     }
     return span <= MAX_DELTA16_SPAN ? DocEncoding.DELTA16 : DocEncoding.INT32;
+  }
+
+  /**
+   * FreqWidth of a block whose largest freq is {@code maxFreq}: {@link #FREQ_NIBBLES} up to {@value
+   * #MAX_NIBBLE_FREQ}, else its {@link #valueWidth}.
+   */
+  static int freqWidth(int maxFreq) {
+    return maxFreq <= MAX_NIBBLE_FREQ ? FREQ_NIBBLES : valueWidth(maxFreq);
   }
 
   /**

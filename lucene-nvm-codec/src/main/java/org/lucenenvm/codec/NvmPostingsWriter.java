@@ -292,14 +292,25 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     }
   }
 
-  /** Writes the FreqBlock of the buffered block to {@code out}: its width, then every freq. */
+  /**
+   * Writes the FreqBlock of the buffered block to {@code out}: its width, then every freq, as
+   * FreqNibbles if they all fit in 4 bits.
+   */
   private void writeFreqBlock(DataOutput out) throws IOException {
     int maxFreq = 0;
     for (int i = 0; i < blockDocCount; i++) {
       maxFreq = Math.max(maxFreq, blockFreqs[i]);
     }
-    int width = NvmPostingsFormat.valueWidth(maxFreq);
+    int width = NvmPostingsFormat.freqWidth(maxFreq);
     out.writeByte((byte) width);
+    if (width == NvmPostingsFormat.FREQ_NIBBLES) {
+      int half = (blockDocCount + 1) >>> 1;
+      for (int j = 0; j < half; j++) {
+        int high = j + half < blockDocCount ? blockFreqs[j + half] : 0;
+        out.writeByte((byte) (blockFreqs[j] | high << 4));
+      }
+      return;
+    }
     for (int i = 0; i < blockDocCount; i++) {
       switch (width) {
         case Byte.BYTES -> out.writeByte((byte) blockFreqs[i]);

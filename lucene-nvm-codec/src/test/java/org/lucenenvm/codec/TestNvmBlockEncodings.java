@@ -27,7 +27,9 @@ import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
 /**
  * The doc and freq encodings that random text of a few thousand documents does not reach: a block
  * of a multi-block term whose doc IDs span more than {@value NvmPostingsFormat#MAX_DELTA16_SPAN}
- * (Int32 doc IDs), and blocks whose largest freq needs 2 or 4 bytes. Postings are compared with
+ * (Int32 doc IDs), blocks whose largest freq needs 2 or 4 bytes, and blocks of 4-bit freqs that
+ * differ from doc to doc, with an odd-sized last block (the high nibbles of its last byte unused).
+ * Postings are compared with
  * Lucene104's on the memory-segment and the {@code RandomAccessInput} read paths.
  */
 public class TestNvmBlockEncodings extends LuceneTestCase {
@@ -50,6 +52,23 @@ public class TestNvmBlockEncodings extends LuceneTestCase {
     return id % 100 == 0 ? 300 : 1 + id % 7;
   }
 
+  /**
+   * "narrow": every 3rd doc of the first {@value #NARROW_DOCS}, freqs 1 to 15 in turn (4-bit
+   * blocks), except 16 in one doc of block 1 (1-byte freqs there).
+   */
+  private static int narrowFreq(int id) {
+    if (id % 3 != 0 || id / 3 >= NARROW_DOCS) {
+      return 0;
+    }
+    if (id / 3 == NvmPostingsFormat.BLOCK_SIZE + 7) {
+      return NvmPostingsFormat.MAX_NIBBLE_FREQ + 1;
+    }
+    return 1 + (id / 3) % NvmPostingsFormat.MAX_NIBBLE_FREQ;
+  }
+
+  /** Docs of "narrow": ten full blocks and one of 77 docs. */
+  private static final int NARROW_DOCS = 10 * NvmPostingsFormat.BLOCK_SIZE + 77;
+
   private static void write(Directory dir, Codec codec) throws IOException {
     IndexWriterConfig config =
         new IndexWriterConfig(new MockAnalyzer(random(), MockTokenizer.WHITESPACE, false))
@@ -65,6 +84,7 @@ public class TestNvmBlockEncodings extends LuceneTestCase {
           text.append("far ");
         }
         text.append("wide ".repeat(wideFreq(id)));
+        text.append("narrow ".repeat(narrowFreq(id)));
         Document doc = new Document();
         doc.add(new TextField(FIELD, text.toString(), Field.Store.NO));
         writer.addDocument(doc);
@@ -81,6 +101,11 @@ public class TestNvmBlockEncodings extends LuceneTestCase {
     assertEquals(Integer.BYTES, NvmPostingsFormat.valueWidth(wideFreq(700)));
     assertEquals(Short.BYTES, NvmPostingsFormat.valueWidth(wideFreq(100)));
     assertEquals(Integer.BYTES, NvmPostingsFormat.valueWidth(wideFreq(700) - 1));
+    assertEquals(
+        NvmPostingsFormat.FREQ_NIBBLES,
+        NvmPostingsFormat.freqWidth(NvmPostingsFormat.MAX_NIBBLE_FREQ));
+    assertEquals(
+        Byte.BYTES, NvmPostingsFormat.freqWidth(narrowFreq(3 * (NvmPostingsFormat.BLOCK_SIZE + 7))));
     try (Directory lucene = new ByteBuffersDirectory();
         Directory mmap = new MMapDirectory(createTempDir("nvm-encodings"));
         Directory heap = new ByteBuffersDirectory()) {
@@ -90,7 +115,7 @@ public class TestNvmBlockEncodings extends LuceneTestCase {
       try (DirectoryReader expected = DirectoryReader.open(lucene);
           DirectoryReader onSegment = DirectoryReader.open(mmap);
           DirectoryReader onRandomAccess = DirectoryReader.open(heap)) {
-        for (String term : List.of("far", "wide", "x")) {
+        for (String term : List.of("far", "wide", "narrow", "x")) {
           List<int[]> reference = postings(expected, term);
           assertTrue(term, reference.size() > NvmPostingsFormat.BLOCK_SIZE);
           for (DirectoryReader reader : List.of(onSegment, onRandomAccess)) {

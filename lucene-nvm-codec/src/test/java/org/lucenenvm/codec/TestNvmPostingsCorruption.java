@@ -150,8 +150,9 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
 
   /**
    * Formats v1 (version 0), v2 (version 1, Int32 doc IDs in every packed block, a separate freq
-   * file), v3 (version 2, Int32 positions in every field) and v4 (version 3, each FreqBlock right
-   * after its DocBlock) were never released; they are refused as too old.
+   * file), v3 (version 2, Int32 positions in every field), v4 (version 3, each FreqBlock right
+   * after its DocBlock) and v5 (version 4, freqs of at least a byte) were never released; they are
+   * refused as too old.
    */
   public void testOlderVersionsAreRefusedAsTooOld() throws IOException {
     for (int version :
@@ -159,7 +160,8 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
           NvmPostingsFormat.VERSION_START,
           NvmPostingsFormat.VERSION_BLOCKS,
           NvmPostingsFormat.VERSION_NARROW_BLOCKS,
-          NvmPostingsFormat.VERSION_POSITION_BLOCKS
+          NvmPostingsFormat.VERSION_POSITION_BLOCKS,
+          NvmPostingsFormat.VERSION_SEPARATE_FREQS
         }) {
       try (Directory dir = writeIndex()) {
         String file = formatFiles(dir).getFirst();
@@ -177,7 +179,7 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
   }
 
   /**
-   * A FreqWidth byte that is not 1, 2 or 4 (damage that only a checksum verification would find
+   * A FreqWidth byte that is not 0, 1, 2 or 4 (damage that only a checksum verification would find
    * before) is refused with {@link CorruptIndexException} on every path that reads freqs: a single
    * {@code freq()}, a scorer's batch ({@code nextPostings}) and positions (which sum freqs).
    */
@@ -203,7 +205,10 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
       long dataStart = (headerLength(docFile) + Long.BYTES - 1) & -Long.BYTES;
       long widthAt = dataStart + 3 * Integer.BYTES;
       byte[] bytes = readAll(dir, docFile);
-      assertEquals("FreqWidth of freqs 1, 2, 3", Byte.BYTES, bytes[Math.toIntExact(widthAt)]);
+      assertEquals(
+          "FreqWidth of freqs 1, 2, 3",
+          NvmPostingsFormat.FREQ_NIBBLES,
+          bytes[Math.toIntExact(widthAt)]);
       bytes[Math.toIntExact(widthAt)] = 3;
       rewrite(dir, docFile, bytes, bytes.length);
 
