@@ -41,6 +41,11 @@ final class DocBlockReader {
   private final short[] shorts = new short[BLOCK_SIZE];
   private final byte[] bytes = new byte[BLOCK_SIZE];
 
+  /** FreqNibbles of the current block, valid if {@link #nibblesCopied}. */
+  private final byte[] nibbles = new byte[BLOCK_SIZE / 2];
+
+  private boolean nibblesCopied;
+
   private final long[] bitSetWords =
       new long[FixedBitSet.bits2words(NvmPostingsFormat.MAX_BIT_SET_SPAN)];
   private final FixedBitSet bitSet =
@@ -148,6 +153,7 @@ final class DocBlockReader {
     this.block = block;
     count = Math.min(BLOCK_SIZE, docFreq - block * BLOCK_SIZE);
     freqsLoaded = false;
+    nibblesCopied = false;
     freqWidth = UNREAD_FREQ_WIDTH;
     inPlaceFreqReads = 0;
     if (layout.hasSkipData() == false) {
@@ -310,12 +316,13 @@ final class DocBlockReader {
    * Writes the freqs of the docs at {@code [from, from + count)} of the current block, as floats,
    * into {@code dst[0, count)}: from the copied freqs if the block has them, else straight from the
    * FreqBlock with one bulk copy and one widening loop (a scorer that takes the block in batches
-   * needs them only once). Nibbles are unpacked for the whole block first: its two halves are
-   * interleaved in the same bytes.
+   * needs them only once). Nibbles are copied for the whole block on the first batch (its two
+   * halves share bytes) and widened per batch.
    */
   void freqsInto(int from, int count, float[] dst) throws IOException {
     if (freqsLoaded == false && freqWidth() == NvmPostingsFormat.FREQ_NIBBLES) {
-      freqs();
+      nibblesInto(from, count, dst);
+      return;
     }
     if (freqsLoaded) {
       for (int i = 0; i < count; i++) {
@@ -348,18 +355,42 @@ final class DocBlockReader {
     }
   }
 
+  /** {@link #freqsInto} for a block of FreqNibbles: low halves, then high halves. */
+  private void nibblesInto(int from, int count, float[] dst) throws IOException {
+    int half = copyNibbles();
+    int end = from + count;
+    for (int i = from, lowEnd = Math.min(end, half); i < lowEnd; i++) {
+      dst[i - from] = nibbles[i] & 0xF;
+    }
+    for (int i = Math.max(from, half); i < end; i++) {
+      dst[i - from] = (nibbles[i - half] >>> 4) & 0xF;
+    }
+  }
+
+  /**
+   * Copies the current block's FreqNibbles into {@link #nibbles} once, and returns how many bytes
+   * they are: ceil(count / 2), the index of the first doc whose freq is a high nibble.
+   */
+  private int copyNibbles() throws IOException {
+    int half = (count + 1) >>> 1;
+    if (nibblesCopied == false) {
+      docData.readBytes(freqFP() + Byte.BYTES, nibbles, half);
+      nibblesCopied = true;
+    }
+    return half;
+  }
+
   private void loadFreqs() throws IOException {
     int width = freqWidth();
     long values = freqFP() + Byte.BYTES;
     switch (width) {
       case NvmPostingsFormat.FREQ_NIBBLES -> {
-        int half = (count + 1) >>> 1;
-        docData.readBytes(values, bytes, half);
+        int half = copyNibbles();
         for (int j = 0; j < half; j++) {
-          freqs[j] = bytes[j] & 0xF;
+          freqs[j] = nibbles[j] & 0xF;
         }
         for (int j = 0, highCount = count - half; j < highCount; j++) {
-          freqs[half + j] = (bytes[j] >>> 4) & 0xF;
+          freqs[half + j] = (nibbles[j] >>> 4) & 0xF;
         }
       }
       case Byte.BYTES -> {
