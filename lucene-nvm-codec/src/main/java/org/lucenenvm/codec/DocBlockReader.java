@@ -264,8 +264,8 @@ final class DocBlockReader {
     if (width == NvmPostingsFormat.FREQ_NIBBLES) {
       int half = (count + 1) >>> 1;
       boolean low = index < half;
-      int nibbles = docData.readByte(freqFP() + Byte.BYTES + (low ? index : index - half));
-      return low ? nibbles & 0xF : (nibbles >>> 4) & 0xF;
+      int pair = docData.readByte(freqFP() + Byte.BYTES + (low ? index : index - half));
+      return low ? pair & 0xF : (pair >>> 4) & 0xF;
     }
     long fp = freqFP() + Byte.BYTES + (long) index * width;
     return switch (width) {
