@@ -262,7 +262,7 @@ final class DocBlockReader {
     }
     int width = freqWidth();
     if (width == NvmPostingsFormat.FREQ_NIBBLES) {
-      int half = (count + 1) >>> 1;
+      int half = NvmPostingsFormat.nibbleBytes(count);
       boolean low = index < half;
       int pair = docData.readByte(freqFP() + Byte.BYTES + (low ? index : index - half));
       return low ? pair & 0xF : (pair >>> 4) & 0xF;
@@ -320,10 +320,6 @@ final class DocBlockReader {
    * halves share bytes) and widened per batch.
    */
   void freqsInto(int from, int count, float[] dst) throws IOException {
-    if (freqsLoaded == false && freqWidth() == NvmPostingsFormat.FREQ_NIBBLES) {
-      nibblesInto(from, count, dst);
-      return;
-    }
     if (freqsLoaded) {
       for (int i = 0; i < count; i++) {
         dst[i] = freqs[from + i];
@@ -333,6 +329,7 @@ final class DocBlockReader {
     int width = freqWidth();
     long values = freqFP() + Byte.BYTES + (long) from * width;
     switch (width) {
+      case NvmPostingsFormat.FREQ_NIBBLES -> nibblesInto(from, count, dst);
       case Byte.BYTES -> {
         docData.readBytes(values, bytes, count);
         for (int i = 0; i < count; i++) {
@@ -372,7 +369,7 @@ final class DocBlockReader {
    * they are: ceil(count / 2), the index of the first doc whose freq is a high nibble.
    */
   private int copyNibbles() throws IOException {
-    int half = (count + 1) >>> 1;
+    int half = NvmPostingsFormat.nibbleBytes(count);
     if (nibblesCopied == false) {
       docData.readBytes(freqFP() + Byte.BYTES, nibbles, half);
       nibblesCopied = true;

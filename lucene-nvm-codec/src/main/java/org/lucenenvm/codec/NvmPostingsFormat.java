@@ -390,6 +390,14 @@ public final class NvmPostingsFormat extends PostingsFormat {
   }
 
   /**
+   * Bytes of the FreqNibbles of a block of {@code count} docs, ceil(count / 2): also the index of
+   * the first doc whose freq is a high nibble.
+   */
+  static int nibbleBytes(int count) {
+    return (count + 1) >>> 1;
+  }
+
+  /**
    * Width in bytes (1, 2 or 4) of the freqs or positions of a block whose largest is {@code max}
    * (a non-negative int).
    */

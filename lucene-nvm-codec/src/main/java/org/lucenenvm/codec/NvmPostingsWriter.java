@@ -304,7 +304,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     int width = NvmPostingsFormat.freqWidth(maxFreq);
     out.writeByte((byte) width);
     if (width == NvmPostingsFormat.FREQ_NIBBLES) {
-      int half = (blockDocCount + 1) >>> 1;
+      int half = NvmPostingsFormat.nibbleBytes(blockDocCount);
       for (int j = 0; j < half; j++) {
         int high = j + half < blockDocCount ? blockFreqs[j + half] : 0;
         out.writeByte((byte) (blockFreqs[j] | high << 4));
