@@ -12,8 +12,8 @@ import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
 
 /**
  * One term's doc blocks and skip table. Loading a block of Int32 doc IDs copies them into {@link
- * #docs} with one bulk copy; a block of 16-bit deltas is copied with one bulk copy and turned into
- * doc IDs by a prefix sum; loading a bit-set block copies its words into {@link #bitSet}, which is
+ * #docs} with one bulk copy; a block of 8- or 16-bit deltas is copied with one bulk copy and turned
+ * into doc IDs by a prefix sum; loading a bit-set block copies its words into {@link #bitSet}, which is
  * not decoded: the enum walks the bits and {@link #indexOfBit} maps a bit to the doc's index in the
  * block. Freqs (4 bits or 1, 2 or 4 bytes wide, after all the term's doc blocks) are read in place
  * by {@link #freq}, copied straight into a scorer's batch by {@link #freqsInto}, and copied and
@@ -163,14 +163,32 @@ final class DocBlockReader {
       freqFP = docFP + (long) count * Integer.BYTES;
       return;
     }
-    long fp = skipData.readLong(layout.blockDocFPsFP() + (long) block * Long.BYTES);
+    long pointer = skipData.readLong(layout.blockDocPointersFP() + (long) block * Long.BYTES);
+    long fp = pointer >>> 1;
+    boolean byteDeltas = (pointer & 1) != 0;
     int previousLastDoc = block == 0 ? -1 : lastDocs[block - 1];
     int span = lastDocs[block] - previousLastDoc;
     lastDocOfBlock = lastDocs[block];
-    DocEncoding encoding = NvmPostingsFormat.docEncoding(count, true, span);
+    DocEncoding encoding = NvmPostingsFormat.docEncoding(count, true, span, byteDeltas);
+    if (byteDeltas && encoding != DocEncoding.DELTA8) {
+      throw new CorruptIndexException(
+          "block "
+              + block
+              + " at "
+              + fp
+              + " is flagged as 8-bit deltas but is a "
+              + encoding
+              + " block ("
+              + count
+              + " docs spanning "
+              + span
+              + " doc IDs)",
+          skipData.toString());
+    }
     isBitSet = encoding == DocEncoding.BIT_SET;
     switch (encoding) {
       case BIT_SET -> loadBitSet(fp, previousLastDoc + 1, span);
+      case DELTA8 -> loadByteDeltas(fp, previousLastDoc);
       case DELTA16 -> loadDeltas(fp, previousLastDoc);
       case INT32 -> docData.readInts(fp, docs, count);
     }
@@ -204,6 +222,16 @@ final class DocBlockReader {
     int doc = previousLastDoc;
     for (int i = 0; i < count; i++) {
       doc += Short.toUnsignedInt(shorts[i]);
+      docs[i] = doc;
+    }
+  }
+
+  /** Copies the block's 8-bit deltas and sums them up from {@code previousLastDoc}. */
+  private void loadByteDeltas(long fp, int previousLastDoc) throws IOException {
+    docData.readBytes(fp, bytes, count);
+    int doc = previousLastDoc;
+    for (int i = 0; i < count; i++) {
+      doc += Byte.toUnsignedInt(bytes[i]);
       docs[i] = doc;
     }
   }

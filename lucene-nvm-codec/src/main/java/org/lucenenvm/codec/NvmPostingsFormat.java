@@ -20,8 +20,8 @@ import org.apache.lucene.util.IOUtils;
 
 /**
  * Uncompressed postings that are read in place: doc IDs and frequencies are fixed-width
- * little-endian values in blocks of {@value #BLOCK_SIZE} documents (doc IDs as a bit set, 16-bit
- * deltas or Int32 values, freqs 4 bits or 1, 2 or 4 bytes wide, chosen per block; no other bit
+ * little-endian values in blocks of {@value #BLOCK_SIZE} documents (doc IDs as a bit set, 8- or
+ * 16-bit deltas or Int32 values, freqs 4 bits or 1, 2 or 4 bytes wide, chosen per block; no other bit
  * packing), positions 1, 2 or 4 bytes wide per block of documents, or, with offsets or payloads, in
  * fixed-width records at computed addresses. Positions are read in place, one per {@code
  * nextPosition()}. A reader copies one block of
@@ -83,11 +83,13 @@ import org.apache.lucene.util.IOUtils;
  *         <li>DocFile(.nvdoc) --&gt; Header, Padding, &lt;TermDocs&gt;<sup>TermCount</sup>, Footer
  *         <li>TermDocs --&gt; DocBlock<sup>NumBlocks</sup>, FreqBlock<sup>NumBlocks</sup>? if
  *             the term has SkipData, else DocBlock, FreqBlock?
- *         <li>DocBlock --&gt; Int32Block | Delta16Block | BitSetBlock
+ *         <li>DocBlock --&gt; Int32Block | Delta16Block | Delta8Block | BitSetBlock
  *         <li>Int32Block --&gt; Int32<sup>BlockDocCount</sup>: strictly increasing absolute doc
  *             IDs
  *         <li>Delta16Block --&gt; Int16<sup>BlockDocCount</sup>: unsigned differences between
  *             each doc ID and the one before it (PreviousLastDoc for the block's first doc)
+ *         <li>Delta8Block --&gt; byte<sup>BlockDocCount</sup>: the same differences, unsigned, one
+ *             byte each
  *         <li>BitSetBlock --&gt; Padding, Int64<sup>ceil(Span / 64)</sup>: bit {@code i} (bit
  *             {@code i % 64} of word {@code i / 64}) set if doc {@code PreviousLastDoc + 1 + i} is
  *             in the block
@@ -109,7 +111,10 @@ import org.apache.lucene.util.IOUtils;
  *             the first block). If the term has SkipData, a block is a BitSetBlock if it is full
  *             and Span &lt;= {@value #MAX_BIT_SET_SPAN}, else a Delta16Block if Span &lt;=
  *             {@value #MAX_DELTA16_SPAN}, else an Int32Block: a reader decides from the skip table
- *             alone, no flag is stored. Bit sets are 8-byte aligned (zero padding).
+ *             alone. A block that would be a Delta16Block is a Delta8Block if each of its
+ *             differences is at most {@value #MAX_DELTA8} (a term in more than about one document
+ *             in 256 that is too sparse for bit sets); its BlockDocPointer says so. Bit sets are
+ *             8-byte aligned (zero padding).
  *         <li>Terms of at most BlockSize documents are one Int32Block (and its FreqBlock) at
  *             DocFP.
  *         <li>A term with SkipData stores all its DocBlocks first, back to back, then the
@@ -133,13 +138,13 @@ import org.apache.lucene.util.IOUtils;
  *         <li>SkipFile(.nvskp) --&gt; Header, Padding, &lt;SkipData&gt;<sup>TermCount'</sup>,
  *             Footer
  *         <li>SkipData --&gt; Padding, BlockImpacts?, GroupImpacts?, LastDoc<sup>NumBlocks</sup>,
- *             Padding, BlockDocFP<sup>NumBlocks</sup>, BlockPosPointer<sup>NumBlocks</sup>?,
+ *             Padding, BlockDocPointer<sup>NumBlocks</sup>, BlockPosPointer<sup>NumBlocks</sup>?,
  *             BlockFreqFP<sup>NumBlocks</sup>?
  *         <li>BlockImpacts --&gt; ImpactLine<sup>NumBlocks</sup>
  *         <li>GroupImpacts --&gt; ImpactLine<sup>NumGroups</sup>
  *         <li>ImpactLine --&gt; 64 bytes: Count (byte), NormWidth (byte), 0 (byte), 0 (byte),
  *             Freq (Int32)<sup>Count</sup>, Norm<sup>Count</sup>, zero padding
- *         <li>LastDoc --&gt; Int32; BlockDocFP, BlockPosPointer, BlockFreqFP --&gt; Int64
+ *         <li>LastDoc --&gt; Int32; BlockDocPointer, BlockPosPointer, BlockFreqFP --&gt; Int64
  *       </ul>
  *       <p>Notes:
  *       <ul>
@@ -154,8 +159,9 @@ import org.apache.lucene.util.IOUtils;
  *             norm), and a list with a norm outside Int32 becomes the single pair (highest freq,
  *             0): the line always bounds the scores of its range from above.
  *         <li>LastDoc is the last doc ID of each block, searched with {@code
- *             VectorUtil.findNextGEQ}; BlockDocFP the absolute start of each DocBlock in the doc
- *             file; BlockPosPointer, for fields that index positions, is BlockPosFP if the field
+ *             VectorUtil.findNextGEQ}; BlockDocPointer is BlockDocFP &lt;&lt; 1, plus 1 if the
+ *             block is a Delta8Block, where BlockDocFP is the absolute start of the DocBlock in the
+ *             doc file; BlockPosPointer, for fields that index positions, is BlockPosFP if the field
  *             has PositionBlocks (the absolute start of the block's PositionBlock in the position
  *             file), else BlockPosStart (the index, within the term, of the first position of the
  *             block's first document); BlockFreqFP, for fields that index frequencies, the
@@ -213,7 +219,9 @@ import org.apache.lucene.util.IOUtils;
  * (format v3: PositionRecords of Int32 positions for every field), {@value
  * #VERSION_POSITION_BLOCKS} (format v4: each block's FreqBlock right after its DocBlock), {@value
  * #VERSION_SEPARATE_FREQS} (format v5: FreqBlocks after all the term's DocBlocks, 1, 2 or 4 bytes
- * per freq), {@value #VERSION_NIBBLE_FREQS} (format v6: the layout above). Versions 1 to 5 were
+ * per freq), {@value #VERSION_NIBBLE_FREQS} (format v6: 4-bit freqs, BlockDocFP in place of
+ * BlockDocPointer, no Delta8Blocks), {@value #VERSION_DELTA8} (format v7: the layout above).
+ * Versions 1 to 6 were
  * never released and are not readable: opening them throws {@link
  * org.apache.lucene.index.IndexFormatTooOldException}; reindex.
  *
@@ -281,7 +289,12 @@ public final class NvmPostingsFormat extends PostingsFormat {
   /** Version 6 of the format: 4-bit freqs (FreqWidth 0) in blocks whose freqs are all small. */
   static final int VERSION_NIBBLE_FREQS = 5;
 
-  static final int VERSION_CURRENT = VERSION_NIBBLE_FREQS;
+  /**
+   * Version 7 of the format: Delta8Blocks, flagged in the BlockDocPointer that replaces BlockDocFP.
+   */
+  static final int VERSION_DELTA8 = 6;
+
+  static final int VERSION_CURRENT = VERSION_DELTA8;
 
   /** FreqWidth of a FreqBlock of 4-bit freqs, two per byte (FreqNibbles). */
   static final int FREQ_NIBBLES = 0;
@@ -355,10 +368,15 @@ public final class NvmPostingsFormat extends PostingsFormat {
    */
   static final int MAX_DELTA16_SPAN = 0xFFFF;
 
+  /** Largest difference between consecutive doc IDs of a Delta8Block. */
+  static final int MAX_DELTA8 = 0xFF;
+
   /** How the doc IDs of a block are stored. */
   enum DocEncoding {
     /** Bit set over the block's span: full blocks spanning at most 2048 doc IDs. */
     BIT_SET,
+    /** 8-bit deltas: other blocks whose doc IDs are each at most 255 after the one before. */
+    DELTA8,
     /** 16-bit deltas: other blocks spanning at most 65535 doc IDs. */
     DELTA16,
     /** Absolute Int32 doc IDs: all other blocks, and the single block of a term without SkipData. */
@@ -367,18 +385,30 @@ public final class NvmPostingsFormat extends PostingsFormat {
 
   /**
    * How a block is stored: only blocks of terms with SkipData (more than one block) are bit sets
-   * (if full, spanning at most {@link #MAX_BIT_SET_SPAN} doc IDs) or 16-bit deltas (spanning at
-   * most {@link #MAX_DELTA16_SPAN}). The span is {@code lastDoc - previousLastDoc}
-   * (previousLastDoc is -1 for the first block), so readers decide from the skip table alone.
+   * (if full, spanning at most {@link #MAX_BIT_SET_SPAN} doc IDs), 8-bit deltas (if {@code
+   * byteDeltas}, where 16-bit deltas would be used) or 16-bit deltas (spanning at most {@link
+   * #MAX_DELTA16_SPAN}). The span is {@code lastDoc - previousLastDoc} (previousLastDoc is -1 for
+   * the first block). The writer passes whether every delta of the block is at most {@value
+   * #MAX_DELTA8}, a reader the flag of the block's BlockDocPointer, and checks that the flag is set
+   * only where this method returns {@link DocEncoding#DELTA8}.
    */
-  static DocEncoding docEncoding(int count, boolean termHasSkipData, int span) {
+  static DocEncoding docEncoding(
+      int count, boolean termHasSkipData, int span, boolean byteDeltas) {
     if (termHasSkipData == false) {
       return DocEncoding.INT32;
     }
     if (count == BLOCK_SIZE && span <= MAX_BIT_SET_SPAN) {
       return DocEncoding.BIT_SET;
     }
-    return span <= MAX_DELTA16_SPAN ? DocEncoding.DELTA16 : DocEncoding.INT32;
+    if (span > MAX_DELTA16_SPAN) {
+      return DocEncoding.INT32;
+    }
+    return byteDeltas ? DocEncoding.DELTA8 : DocEncoding.DELTA16;
+  }
+
+  /** BlockDocPointer of a DocBlock that starts at {@code blockDocFP}: see the class javadoc. */
+  static long blockDocPointer(long blockDocFP, DocEncoding encoding) {
+    return blockDocFP << 1 | (encoding == DocEncoding.DELTA8 ? 1 : 0);
   }
 
   /**

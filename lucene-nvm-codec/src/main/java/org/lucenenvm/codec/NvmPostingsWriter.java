@@ -23,6 +23,7 @@ import org.apache.lucene.util.ArrayUtil;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
 
 /**
  * Writes postings in the block layout of {@link NvmPostingsFormat}. Doc IDs and freqs are buffered
@@ -31,7 +32,8 @@ import org.apache.lucene.util.IOUtils;
  * block and may use a bit set or deltas), its freqs right after its doc IDs, and, for a field of
  * PositionBlocks, its positions (buffered with the block, written at the width of its largest);
  * position records and payload bytes of other fields stream straight to their files; the term's
- * SkipData (impact lines, LastDoc, BlockDocFP, BlockPosPointer) is buffered until the term ends.
+ * SkipData (impact lines, LastDoc, BlockDocPointer, BlockPosPointer, BlockFreqFP) is buffered until
+ * the term ends.
  */
 final class NvmPostingsWriter extends PushPostingsWriterBase {
 
@@ -75,7 +77,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
 
   private int numGroups;
   private int[] lastDocs = new int[8];
-  private long[] blockDocFPs = new long[8];
+  private long[] blockDocPointers = new long[8];
   /**
    * Per block of the current term with SkipData, the start of its FreqBlock in {@link
    * #termFreqBlocks}; its BlockFreqFP is that plus where the term's FreqBlocks land in the doc file.
@@ -242,7 +244,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     int lastDoc = blockDocs[blockDocCount - 1];
     int span = lastDoc - previousLastDoc;
     lastDocs = ArrayUtil.grow(lastDocs, numBlocks + 1);
-    blockDocFPs = ArrayUtil.grow(blockDocFPs, numBlocks + 1);
+    blockDocPointers = ArrayUtil.grow(blockDocPointers, numBlocks + 1);
     blockFreqOffsets = ArrayUtil.grow(blockFreqOffsets, numBlocks + 1);
     blockPosPointers = ArrayUtil.grow(blockPosPointers, numBlocks + 1);
     lastDocs[numBlocks] = lastDoc;
@@ -252,14 +254,27 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     } else {
       blockPosPointers[numBlocks] = blockPosStart;
     }
-    switch (NvmPostingsFormat.docEncoding(blockDocCount, termHasSkipData, span)) {
-      case BIT_SET -> {
-        docOut.alignFilePointer(ALIGNMENT);
-        blockDocFPs[numBlocks] = docOut.getFilePointer();
-        writeBitSet(previousLastDoc + 1, span);
+    DocEncoding encoding =
+        NvmPostingsFormat.docEncoding(
+            blockDocCount,
+            termHasSkipData,
+            span,
+            maxDelta(previousLastDoc) <= NvmPostingsFormat.MAX_DELTA8);
+    if (encoding == DocEncoding.BIT_SET) {
+      docOut.alignFilePointer(ALIGNMENT);
+    }
+    blockDocPointers[numBlocks] =
+        NvmPostingsFormat.blockDocPointer(docOut.getFilePointer(), encoding);
+    switch (encoding) {
+      case BIT_SET -> writeBitSet(previousLastDoc + 1, span);
+      case DELTA8 -> {
+        int previous = previousLastDoc;
+        for (int i = 0; i < blockDocCount; i++) {
+          docOut.writeByte((byte) (blockDocs[i] - previous));
+          previous = blockDocs[i];
+        }
       }
       case DELTA16 -> {
-        blockDocFPs[numBlocks] = docOut.getFilePointer();
         int previous = previousLastDoc;
         for (int i = 0; i < blockDocCount; i++) {
           docOut.writeShort((short) (blockDocs[i] - previous));
@@ -267,7 +282,6 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
         }
       }
       case INT32 -> {
-        blockDocFPs[numBlocks] = docOut.getFilePointer();
         for (int i = 0; i < blockDocCount; i++) {
           docOut.writeInt(blockDocs[i]);
         }
@@ -290,6 +304,17 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     if (writeFreqs && numBlocks % BLOCKS_PER_GROUP == 0) {
       finishGroup();
     }
+  }
+
+  /** Largest difference between a buffered doc ID and the one before it (previousLastDoc first). */
+  private int maxDelta(int previousLastDoc) {
+    int max = 0;
+    int previous = previousLastDoc;
+    for (int i = 0; i < blockDocCount; i++) {
+      max = Math.max(max, blockDocs[i] - previous);
+      previous = blockDocs[i];
+    }
+    return max;
   }
 
   /**
@@ -368,7 +393,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     assert state.docFreq == docCount : state.docFreq + " vs " + docCount;
     boolean hasSkipData = numBlocks > 0;
     writeBlock(hasSkipData);
-    state.docFP = blockDocFPs[0];
+    state.docFP = blockDocPointers[0] >>> 1;
     state.posFP = posStartFP;
     state.payFP = payStartFP;
     if (hasSkipData) {
@@ -404,9 +429,9 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
       skipOut.writeInt(lastDocs[i]);
     }
     skipOut.alignFilePointer(Long.BYTES);
-    assert skipOut.getFilePointer() == layout.blockDocFPsFP();
+    assert skipOut.getFilePointer() == layout.blockDocPointersFP();
     for (int i = 0; i < numBlocks; i++) {
-      skipOut.writeLong(blockDocFPs[i]);
+      skipOut.writeLong(blockDocPointers[i]);
     }
     if (writePositions) {
       for (int i = 0; i < numBlocks; i++) {

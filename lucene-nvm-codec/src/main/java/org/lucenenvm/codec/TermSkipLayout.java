@@ -4,7 +4,7 @@ import static org.lucenenvm.codec.NvmPostingsFormat.BLOCK_SIZE;
 
 /**
  * Addresses inside one term's SkipData of {@link NvmPostingsFormat} (impact lines, LastDoc,
- * BlockDocFP, BlockPosPointer, BlockFreqFP), the one place where writer and reader agree on them.
+ * BlockDocPointer, BlockPosPointer, BlockFreqFP), the one place where writer and reader agree on them.
  * Terms of at most {@value NvmPostingsFormat#BLOCK_SIZE} documents have a single block and no
  * SkipData.
  *
@@ -48,13 +48,13 @@ record TermSkipLayout(long skipFP, int numBlocks, boolean hasImpacts, boolean ha
     return hasImpacts ? groupImpactFP(numGroups()) : skipFP;
   }
 
-  long blockDocFPsFP() {
+  long blockDocPointersFP() {
     long end = lastDocsFP() + (long) numBlocks * Integer.BYTES;
     return (end + Long.BYTES - 1) & -Long.BYTES;
   }
 
   long blockPosPointersFP() {
-    return blockDocFPsFP() + (long) numBlocks * Long.BYTES;
+    return blockDocPointersFP() + (long) numBlocks * Long.BYTES;
   }
 
   long blockFreqFPsFP() {

@@ -2,6 +2,7 @@ package org.lucenenvm.codec;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.codecs.lucene104.Lucene104Codec;
@@ -11,6 +12,7 @@ import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.Term;
@@ -27,10 +29,11 @@ import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
 /**
  * The doc and freq encodings that random text of a few thousand documents does not reach: a block
  * of a multi-block term whose doc IDs span more than {@value NvmPostingsFormat#MAX_DELTA16_SPAN}
- * (Int32 doc IDs), blocks whose largest freq needs 2 or 4 bytes, and blocks of 4-bit freqs that
- * differ from doc to doc, with an odd-sized last block (the high nibbles of its last byte unused).
- * Postings are compared with
- * Lucene104's on the memory-segment and the {@code RandomAccessInput} read paths.
+ * (Int32 doc IDs), 16-bit deltas next to 8-bit ones in one term, blocks whose largest freq needs 2
+ * or 4 bytes, and blocks of 4-bit freqs that differ from doc to doc, with an odd-sized last block
+ * (the high nibbles of its last byte unused). The writer's choice of 8-bit deltas is read back from
+ * the skip file; postings are compared with Lucene104's on the memory-segment and the {@code
+ * RandomAccessInput} read paths.
  */
 public class TestNvmBlockEncodings extends LuceneTestCase {
   private static final String FIELD = "f";
@@ -66,6 +69,14 @@ public class TestNvmBlockEncodings extends LuceneTestCase {
     return 1 + (id / 3) % NvmPostingsFormat.MAX_NIBBLE_FREQ;
   }
 
+  /**
+   * "mid": every 200th doc but 1000, so block 0 has one difference of 400 (16-bit deltas), block 1
+   * (the last, of 95 docs) only differences of 200 (8-bit deltas with the high bit set).
+   */
+  private static boolean holdsMid(int id) {
+    return id % 200 == 0 && id != 1000;
+  }
+
   /** Docs of "narrow": ten full blocks and one of 77 docs. */
   private static final int NARROW_DOCS = 10 * NvmPostingsFormat.BLOCK_SIZE + 77;
 
@@ -85,6 +96,9 @@ public class TestNvmBlockEncodings extends LuceneTestCase {
         }
         text.append("wide ".repeat(wideFreq(id)));
         text.append("narrow ".repeat(narrowFreq(id)));
+        if (holdsMid(id)) {
+          text.append("mid ");
+        }
         Document doc = new Document();
         doc.add(new TextField(FIELD, text.toString(), Field.Store.NO));
         writer.addDocument(doc);
@@ -97,7 +111,7 @@ public class TestNvmBlockEncodings extends LuceneTestCase {
         "block 0 of \"far\" must be stored as Int32 doc IDs",
         DocEncoding.INT32,
         NvmPostingsFormat.docEncoding(
-            NvmPostingsFormat.BLOCK_SIZE, true, NUM_DOCS - 1_000 - (-1)));
+            NvmPostingsFormat.BLOCK_SIZE, true, NUM_DOCS - 1_000 - (-1), false));
     assertEquals(Integer.BYTES, NvmPostingsFormat.valueWidth(wideFreq(700)));
     assertEquals(Short.BYTES, NvmPostingsFormat.valueWidth(wideFreq(100)));
     assertEquals(Integer.BYTES, NvmPostingsFormat.valueWidth(wideFreq(700) - 1));
@@ -115,7 +129,22 @@ public class TestNvmBlockEncodings extends LuceneTestCase {
       try (DirectoryReader expected = DirectoryReader.open(lucene);
           DirectoryReader onSegment = DirectoryReader.open(mmap);
           DirectoryReader onRandomAccess = DirectoryReader.open(heap)) {
-        for (String term : List.of("far", "wide", "narrow", "x")) {
+        LeafReader leaf = getOnlyLeafReader(onSegment);
+        String skipFile = skipFile(mmap);
+        assertEquals(
+            "mid: 16-bit deltas, then 8-bit",
+            "[false, true]",
+            flags(mmap, skipFile, leaf, "mid"));
+        assertEquals(
+            "far: Int32 doc IDs, then one 16-bit delta",
+            "[false, false]", flags(mmap, skipFile, leaf, "far"));
+        assertTrue(
+            "wide: 8-bit deltas of 50",
+            flags(mmap, skipFile, leaf, "wide").matches("\\[true(, true)*\\]"));
+        assertTrue(
+            "narrow: bit sets, then a last block of 8-bit deltas",
+            flags(mmap, skipFile, leaf, "narrow").matches("\\[false(, false)*, true\\]"));
+        for (String term : List.of("far", "wide", "narrow", "mid", "x")) {
           List<int[]> reference = postings(expected, term);
           assertTrue(term, reference.size() > NvmPostingsFormat.BLOCK_SIZE);
           for (DirectoryReader reader : List.of(onSegment, onRandomAccess)) {
@@ -147,6 +176,19 @@ public class TestNvmBlockEncodings extends LuceneTestCase {
         assertEquals(term + " in doc " + doc, reference.nextPosition(), postings.nextPosition());
       }
     }
+  }
+
+  private static String flags(Directory dir, String skipFile, LeafReader leaf, String term)
+      throws IOException {
+    return Arrays.toString(
+        BlockDocPointers.byteDeltaFlags(dir, skipFile, leaf, new Term(FIELD, term)));
+  }
+
+  private static String skipFile(Directory dir) throws IOException {
+    return Arrays.stream(dir.listAll())
+        .filter(file -> file.endsWith("." + NvmPostingsFormat.SKIP_EXTENSION))
+        .findFirst()
+        .orElseThrow();
   }
 
   private static List<int[]> postings(DirectoryReader reader, String term) throws IOException {

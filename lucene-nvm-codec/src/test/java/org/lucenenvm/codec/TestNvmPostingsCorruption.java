@@ -2,6 +2,7 @@ package org.lucenenvm.codec;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.codecs.CodecUtil;
@@ -151,8 +152,8 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
   /**
    * Formats v1 (version 0), v2 (version 1, Int32 doc IDs in every packed block, a separate freq
    * file), v3 (version 2, Int32 positions in every field), v4 (version 3, each FreqBlock right
-   * after its DocBlock) and v5 (version 4, freqs of at least a byte) were never released; they are
-   * refused as too old.
+   * after its DocBlock), v5 (version 4, freqs of at least a byte) and v6 (version 5, no 8-bit doc
+   * deltas) were never released; they are refused as too old.
    */
   public void testOlderVersionsAreRefusedAsTooOld() throws IOException {
     for (int version :
@@ -161,7 +162,8 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
           NvmPostingsFormat.VERSION_BLOCKS,
           NvmPostingsFormat.VERSION_NARROW_BLOCKS,
           NvmPostingsFormat.VERSION_POSITION_BLOCKS,
-          NvmPostingsFormat.VERSION_SEPARATE_FREQS
+          NvmPostingsFormat.VERSION_SEPARATE_FREQS,
+          NvmPostingsFormat.VERSION_NIBBLE_FREQS
         }) {
       try (Directory dir = writeIndex()) {
         String file = formatFiles(dir).getFirst();
@@ -236,6 +238,74 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
         expectThrows(CorruptIndexException.class, leaf::checkIntegrity);
       }
     }
+  }
+
+  /**
+   * A BlockDocPointer flagged as 8-bit deltas on a block that the skip table says is a bit set
+   * (damage that only a checksum verification would find before) is refused with {@link
+   * CorruptIndexException} when the block is loaded, by {@code nextDoc} and by {@code advance}.
+   */
+  public void testByteDeltaFlagOnBitSetBlockIsRefused() throws IOException {
+    try (Directory dir = new ByteBuffersDirectory()) {
+      IndexWriterConfig config =
+          new IndexWriterConfig(new MockAnalyzer(random()))
+              .setCodec(new NvmCodec())
+              .setUseCompoundFile(false);
+      try (IndexWriter writer = new IndexWriter(dir, config)) {
+        for (int id = 0; id < 3 * NvmPostingsFormat.BLOCK_SIZE; id++) {
+          Document doc = new Document();
+          doc.add(new TextField("body", "a", Field.Store.NO));
+          writer.addDocument(doc);
+        }
+      }
+      Term term = new Term("body", "a");
+      String skipFile =
+          formatFiles(dir).stream()
+              .filter(file -> file.endsWith("." + NvmPostingsFormat.SKIP_EXTENSION))
+              .findFirst()
+              .orElseThrow();
+      long pointerAt;
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        LeafReader leaf = getOnlyLeafReader(reader);
+        assertEquals(
+            "three bit-set blocks",
+            "[false, false, false]",
+            Arrays.toString(
+                BlockDocPointers.byteDeltaFlags(dir, skipFile, leaf, term)));
+        pointerAt = BlockDocPointers.address(leaf, term, 1);
+      }
+      byte[] bytes = readAll(dir, skipFile);
+      bytes[Math.toIntExact(pointerAt)] |= 1;
+      rewrite(dir, skipFile, bytes, bytes.length);
+
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        LeafReader leaf = getOnlyLeafReader(reader);
+        PostingsEnum iteration = leaf.postings(term, PostingsEnum.NONE);
+        for (int doc = 0; doc < NvmPostingsFormat.BLOCK_SIZE; doc++) {
+          assertEquals(doc, iteration.nextDoc());
+        }
+        assertBadFlag(expectThrows(CorruptIndexException.class, iteration::nextDoc));
+
+        PostingsEnum advance = leaf.postings(term, PostingsEnum.FREQS);
+        assertBadFlag(
+            expectThrows(
+                CorruptIndexException.class,
+                () -> advance.advance(NvmPostingsFormat.BLOCK_SIZE + 7)));
+        assertEquals(
+            "block 2 is intact",
+            2 * NvmPostingsFormat.BLOCK_SIZE,
+            leaf.postings(term, PostingsEnum.NONE).advance(2 * NvmPostingsFormat.BLOCK_SIZE));
+
+        expectThrows(CorruptIndexException.class, leaf::checkIntegrity);
+      }
+    }
+  }
+
+  private static void assertBadFlag(CorruptIndexException e) {
+    assertTrue(
+        e.getMessage(),
+        e.getMessage().contains("block 1 at ")
+            && e.getMessage().contains("is flagged as 8-bit deltas but is a BIT_SET block"));
   }
 
   private static void assertBadWidth(CorruptIndexException e, long widthAt) {
