@@ -156,13 +156,23 @@ final class DocBlockReader {
     nibblesCopied = false;
     freqWidth = UNREAD_FREQ_WIDTH;
     inPlaceFreqReads = 0;
-    if (layout.hasSkipData() == false) {
+    if (layout.hasSkipData()) {
+      loadListed(block);
+      freqFP = UNKNOWN_FREQ_FP;
+    } else {
       isBitSet = false;
       docData.readInts(docFP, docs, count);
       lastDocOfBlock = docs[count - 1];
       freqFP = docFP + (long) count * Integer.BYTES;
-      return;
     }
+  }
+
+  /**
+   * {@link #load} for a block of a term with SkipData: where it is and how it is stored come from
+   * its BlockDocPointer and the LastDoc table. (A method of its own keeps both small enough for
+   * the JIT to inline into the enum's hot loops.)
+   */
+  private void loadListed(int block) throws IOException {
     long pointer = skipData.readLong(layout.blockDocPointersFP() + (long) block * Long.BYTES);
     long fp = pointer >>> 1;
     boolean byteDeltas = (pointer & 1) != 0;
@@ -171,19 +181,7 @@ final class DocBlockReader {
     lastDocOfBlock = lastDocs[block];
     DocEncoding encoding = NvmPostingsFormat.docEncoding(count, true, span, byteDeltas);
     if (byteDeltas && encoding != DocEncoding.DELTA8) {
-      throw new CorruptIndexException(
-          "block "
-              + block
-              + " at "
-              + fp
-              + " is flagged as 8-bit deltas but is a "
-              + encoding
-              + " block ("
-              + count
-              + " docs spanning "
-              + span
-              + " doc IDs)",
-          skipData.toString());
+      throw misflagged(fp, encoding, span);
     }
     isBitSet = encoding == DocEncoding.BIT_SET;
     switch (encoding) {
@@ -192,7 +190,23 @@ final class DocBlockReader {
       case DELTA16 -> loadDeltas(fp, previousLastDoc);
       case INT32 -> docData.readInts(fp, docs, count);
     }
-    freqFP = UNKNOWN_FREQ_FP;
+  }
+
+  /** The error for a block at {@code fp} flagged as 8-bit deltas that its span says is not. */
+  private CorruptIndexException misflagged(long fp, DocEncoding encoding, int span) {
+    return new CorruptIndexException(
+        "block "
+            + block
+            + " at "
+            + fp
+            + " is flagged as 8-bit deltas but is a "
+            + encoding
+            + " block ("
+            + count
+            + " docs spanning "
+            + span
+            + " doc IDs)",
+        skipData.toString());
   }
 
   private void loadBitSet(long fp, int base, int span) throws IOException {
