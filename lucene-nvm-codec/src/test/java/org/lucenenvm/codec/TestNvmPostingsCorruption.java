@@ -3,6 +3,7 @@ package org.lucenenvm.codec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.apache.lucene.codecs.CodecUtil;
@@ -187,17 +188,7 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
    */
   public void testBadFreqWidthIsRefused() throws IOException {
     try (Directory dir = new ByteBuffersDirectory()) {
-      IndexWriterConfig config =
-          new IndexWriterConfig(new MockAnalyzer(random()))
-              .setCodec(new NvmCodec())
-              .setUseCompoundFile(false);
-      try (IndexWriter writer = new IndexWriter(dir, config)) {
-        for (String text : new String[] {"a", "a a", "a a a"}) {
-          Document doc = new Document();
-          doc.add(new TextField("body", text, Field.Store.NO));
-          writer.addDocument(doc);
-        }
-      }
+      writeBodies(dir, List.of("a", "a a", "a a a"));
       // The only term's only block: three Int32 doc IDs after the aligned header, then FreqWidth.
       String docFile =
           formatFiles(dir).stream()
@@ -247,17 +238,7 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
    */
   public void testByteDeltaFlagOnBitSetBlockIsRefused() throws IOException {
     try (Directory dir = new ByteBuffersDirectory()) {
-      IndexWriterConfig config =
-          new IndexWriterConfig(new MockAnalyzer(random()))
-              .setCodec(new NvmCodec())
-              .setUseCompoundFile(false);
-      try (IndexWriter writer = new IndexWriter(dir, config)) {
-        for (int id = 0; id < 3 * NvmPostingsFormat.BLOCK_SIZE; id++) {
-          Document doc = new Document();
-          doc.add(new TextField("body", "a", Field.Store.NO));
-          writer.addDocument(doc);
-        }
-      }
+      writeBodies(dir, Collections.nCopies(3 * NvmPostingsFormat.BLOCK_SIZE, "a"));
       Term term = new Term("body", "a");
       String skipFile =
           formatFiles(dir).stream()
@@ -297,6 +278,21 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
             leaf.postings(term, PostingsEnum.NONE).advance(2 * NvmPostingsFormat.BLOCK_SIZE));
 
         expectThrows(CorruptIndexException.class, leaf::checkIntegrity);
+      }
+    }
+  }
+
+  /** One segment of {@link NvmCodec}, not compound: one document per text, in field "body". */
+  private static void writeBodies(Directory dir, List<String> texts) throws IOException {
+    IndexWriterConfig config =
+        new IndexWriterConfig(new MockAnalyzer(random()))
+            .setCodec(new NvmCodec())
+            .setUseCompoundFile(false);
+    try (IndexWriter writer = new IndexWriter(dir, config)) {
+      for (String text : texts) {
+        Document doc = new Document();
+        doc.add(new TextField("body", text, Field.Store.NO));
+        writer.addDocument(doc);
       }
     }
   }
