@@ -13,15 +13,15 @@ import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
 /**
  * One term's doc blocks and skip table. Loading a block of Int32 doc IDs copies them into {@link
  * #docs} with one bulk copy; a block of 8- or 16-bit deltas is copied with one bulk copy and turned
- * into doc IDs by a prefix sum; loading a bit-set block copies its words into {@link #bitSet}, which is
- * not decoded: the enum walks the bits and {@link #indexOfBit} maps a bit to the doc's index in the
- * block. Freqs (4 bits or 1, 2 or 4 bytes wide, after all the term's doc blocks) are read in place
- * by {@link #freq}, copied straight into a scorer's batch by {@link #freqsInto}, and copied and
- * widened into an array ({@link #freqs()}) for positions, which sum them, and for a reader that
- * asks for most of a block's freqs. The block of a target doc ID is found in the term's LastDoc
- * table with {@link VectorUtil#findNextGEQ};
- * that table is copied to the heap when the term is reset (4 bytes per {@value
- * NvmPostingsFormat#BLOCK_SIZE} documents) and shared by the enum and its impacts.
+ * into doc IDs by a prefix sum; loading a bit-set block copies its words into {@link #bitSet},
+ * which is not decoded: the enum walks the bits and {@link #indexOfBit} maps a bit to the doc's
+ * index in the block. Freqs (4 bits or 1, 2 or 4 bytes wide, after all the term's doc blocks) are
+ * read in place by {@link #freq}, copied straight into a scorer's batch by {@link #freqsInto}, and
+ * copied and widened into an array ({@link #freqs()}) for positions, which sum them, and for a
+ * reader that asks for most of a block's freqs. The block of a target doc ID is found in the
+ * term's LastDoc table with {@link VectorUtil#findNextGEQ}; that table is copied to the heap when
+ * the term is reset (4 bytes per {@value NvmPostingsFormat#BLOCK_SIZE} documents) and shared by
+ * the enum and its impacts.
  */
 final class DocBlockReader {
   /** {@link #freq} calls in a block that always read in place. */

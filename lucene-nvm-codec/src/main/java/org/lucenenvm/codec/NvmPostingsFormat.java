@@ -21,16 +21,15 @@ import org.apache.lucene.util.IOUtils;
 /**
  * Uncompressed postings that are read in place: doc IDs and frequencies are fixed-width
  * little-endian values in blocks of {@value #BLOCK_SIZE} documents (doc IDs as a bit set, 8- or
- * 16-bit deltas or Int32 values, freqs 4 bits or 1, 2 or 4 bytes wide, chosen per block; no other bit
- * packing), positions 1, 2 or 4 bytes wide per block of documents, or, with offsets or payloads, in
- * fixed-width records at computed addresses. Positions are read in place, one per {@code
- * nextPosition()}. A reader copies one block of
- * doc IDs into an int array with a single bulk copy ({@code MemorySegment.copy} when the file is
- * memory-segment backed, e.g. on {@code MMapDirectory}), followed by a prefix sum for deltas;
- * freqs are widened straight into a scorer's batch, read in place for a reader that takes a few
- * per block, or copied into an int array for one that takes most; no postings live on the Java
- * heap beyond the current block. Terms are kept in Lucene's block-tree terms dictionary ({@link
- * Lucene103BlockTreeTermsWriter}).
+ * 16-bit deltas or Int32 values, freqs 4 bits or 1, 2 or 4 bytes wide, chosen per block; no other
+ * bit packing), positions 1, 2 or 4 bytes wide per block of documents, or, with offsets or
+ * payloads, in fixed-width records at computed addresses. Positions are read in place, one per
+ * {@code nextPosition()}. A reader copies one block of doc IDs into an int array with a single bulk
+ * copy ({@code MemorySegment.copy} when the file is memory-segment backed, e.g. on {@code
+ * MMapDirectory}), followed by a prefix sum for deltas; freqs are widened straight into a scorer's
+ * batch, read in place for a reader that takes a few per block, or copied into an int array for one
+ * that takes most; no postings live on the Java heap beyond the current block. Terms are kept in
+ * Lucene's block-tree terms dictionary ({@link Lucene103BlockTreeTermsWriter}).
  *
  * <p>Iteration: {@code nextDoc()} increments an index into the current block; {@code
  * advance(target)} finds the target's block in the term's skip table (the last doc ID of every
@@ -161,11 +160,11 @@ import org.apache.lucene.util.IOUtils;
  *         <li>LastDoc is the last doc ID of each block, searched with {@code
  *             VectorUtil.findNextGEQ}; BlockDocPointer is BlockDocFP &lt;&lt; 1, plus 1 if the
  *             block is a Delta8Block, where BlockDocFP is the absolute start of the DocBlock in the
- *             doc file; BlockPosPointer, for fields that index positions, is BlockPosFP if the field
- *             has PositionBlocks (the absolute start of the block's PositionBlock in the position
- *             file), else BlockPosStart (the index, within the term, of the first position of the
- *             block's first document); BlockFreqFP, for fields that index frequencies, the
- *             absolute start of each FreqBlock in the doc file.
+ *             doc file; BlockPosPointer, for fields that index positions, is BlockPosFP if the
+ *             field has PositionBlocks (the absolute start of the block's PositionBlock in the
+ *             position file), else BlockPosStart (the index, within the term, of the first
+ *             position of the block's first document); BlockFreqFP, for fields that index
+ *             frequencies, the absolute start of each FreqBlock in the doc file.
  *       </ul>
  * </dl>
  *
@@ -221,8 +220,7 @@ import org.apache.lucene.util.IOUtils;
  * #VERSION_SEPARATE_FREQS} (format v5: FreqBlocks after all the term's DocBlocks, 1, 2 or 4 bytes
  * per freq), {@value #VERSION_NIBBLE_FREQS} (format v6: 4-bit freqs, BlockDocFP in place of
  * BlockDocPointer, no Delta8Blocks), {@value #VERSION_DELTA8} (format v7: the layout above).
- * Versions 1 to 6 were
- * never released and are not readable: opening them throws {@link
+ * Versions 1 to 6 were never released and are not readable: opening them throws {@link
  * org.apache.lucene.index.IndexFormatTooOldException}; reindex.
  *
  * @lucene.experimental

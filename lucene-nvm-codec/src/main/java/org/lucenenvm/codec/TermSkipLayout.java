@@ -4,7 +4,8 @@ import static org.lucenenvm.codec.NvmPostingsFormat.BLOCK_SIZE;
 
 /**
  * Addresses inside one term's SkipData of {@link NvmPostingsFormat} (impact lines, LastDoc,
- * BlockDocPointer, BlockPosPointer, BlockFreqFP), the one place where writer and reader agree on them.
+ * BlockDocPointer, BlockPosPointer, BlockFreqFP), the one place where writer and reader agree on
+ * them.
  * Terms of at most {@value NvmPostingsFormat#BLOCK_SIZE} documents have a single block and no
  * SkipData.
  *
