@@ -174,8 +174,8 @@ final class DocBlockReader {
    */
   private void loadListed(int block) throws IOException {
     long pointer = skipData.readLong(layout.blockDocPointersFP() + (long) block * Long.BYTES);
-    long fp = pointer >>> 1;
-    boolean byteDeltas = (pointer & 1) != 0;
+    long fp = NvmPostingsFormat.blockDocFP(pointer);
+    boolean byteDeltas = NvmPostingsFormat.hasByteDeltas(pointer);
     int previousLastDoc = block == 0 ? -1 : lastDocs[block - 1];
     int span = lastDocs[block] - previousLastDoc;
     lastDocOfBlock = lastDocs[block];

@@ -409,6 +409,16 @@ public final class NvmPostingsFormat extends PostingsFormat {
     return blockDocFP << 1 | (encoding == DocEncoding.DELTA8 ? 1 : 0);
   }
 
+  /** BlockDocFP of a {@link #blockDocPointer}: where its DocBlock starts in the doc file. */
+  static long blockDocFP(long blockDocPointer) {
+    return blockDocPointer >>> 1;
+  }
+
+  /** Whether a {@link #blockDocPointer} flags its DocBlock as a Delta8Block. */
+  static boolean hasByteDeltas(long blockDocPointer) {
+    return (blockDocPointer & 1) != 0;
+  }
+
   /**
    * FreqWidth of a block whose largest freq is {@code maxFreq}: {@link #FREQ_NIBBLES} up to {@value
    * #MAX_NIBBLE_FREQ}, else its {@link #valueWidth}.

@@ -267,20 +267,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
         NvmPostingsFormat.blockDocPointer(docOut.getFilePointer(), encoding);
     switch (encoding) {
       case BIT_SET -> writeBitSet(previousLastDoc + 1, span);
-      case DELTA8 -> {
-        int previous = previousLastDoc;
-        for (int i = 0; i < blockDocCount; i++) {
-          docOut.writeByte((byte) (blockDocs[i] - previous));
-          previous = blockDocs[i];
-        }
-      }
-      case DELTA16 -> {
-        int previous = previousLastDoc;
-        for (int i = 0; i < blockDocCount; i++) {
-          docOut.writeShort((short) (blockDocs[i] - previous));
-          previous = blockDocs[i];
-        }
-      }
+      case DELTA8, DELTA16 -> writeDeltas(previousLastDoc, encoding == DocEncoding.DELTA8);
       case INT32 -> {
         for (int i = 0; i < blockDocCount; i++) {
           docOut.writeInt(blockDocs[i]);
@@ -303,6 +290,23 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     blockDocCount = 0;
     if (writeFreqs && numBlocks % BLOCKS_PER_GROUP == 0) {
       finishGroup();
+    }
+  }
+
+  /**
+   * Writes the differences between the buffered doc IDs and the one before each (previousLastDoc
+   * first), one byte each if {@code byteDeltas}, else two.
+   */
+  private void writeDeltas(int previousLastDoc, boolean byteDeltas) throws IOException {
+    int previous = previousLastDoc;
+    for (int i = 0; i < blockDocCount; i++) {
+      int delta = blockDocs[i] - previous;
+      if (byteDeltas) {
+        docOut.writeByte((byte) delta);
+      } else {
+        docOut.writeShort((short) delta);
+      }
+      previous = blockDocs[i];
     }
   }
 
@@ -393,7 +397,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
     assert state.docFreq == docCount : state.docFreq + " vs " + docCount;
     boolean hasSkipData = numBlocks > 0;
     writeBlock(hasSkipData);
-    state.docFP = blockDocPointers[0] >>> 1;
+    state.docFP = NvmPostingsFormat.blockDocFP(blockDocPointers[0]);
     state.posFP = posStartFP;
     state.payFP = payStartFP;
     if (hasSkipData) {

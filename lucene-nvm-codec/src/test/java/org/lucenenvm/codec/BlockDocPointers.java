@@ -46,7 +46,7 @@ final class BlockDocPointers {
     try (IndexInput in = dir.openInput(skipFile, IOContext.DEFAULT)) {
       for (int block = 0; block < numBlocks; block++) {
         in.seek(address(leaf, term, block));
-        flags[block] = (in.readLong() & 1) != 0;
+        flags[block] = NvmPostingsFormat.hasByteDeltas(in.readLong());
       }
     }
     return flags;
