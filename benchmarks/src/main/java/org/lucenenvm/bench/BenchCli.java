@@ -27,10 +27,24 @@ public final class BenchCli implements Runnable {
   /** The configured command line, for tests and embedding. */
   public static CommandLine commandLine() {
     CommandLine commandLine = new CommandLine(new BenchCli());
+    commandLine.setExecutionExceptionHandler(BenchCli::reportBadValue);
     CommandLine jmh = commandLine.getSubcommands().get("jmh");
     jmh.setUnmatchedOptionsArePositionalParams(true);
     jmh.setStopAtPositional(true);
     return commandLine;
+  }
+
+  /**
+   * A value that a command refuses (an {@link IllegalArgumentException}: a bad option, a corpus
+   * too small, an unknown configuration) is reported as one line naming it, with exit status 1, as
+   * picocli reports options it cannot parse; any other failure keeps its stack trace.
+   */
+  private static int reportBadValue(Exception e, CommandLine commandLine, CommandLine.ParseResult parsed) throws Exception {
+    if (e instanceof IllegalArgumentException) {
+      commandLine.getErr().println(commandLine.getCommandName() + ": " + e.getMessage());
+      return 1;
+    }
+    throw e;
   }
 
   @Override

@@ -95,7 +95,7 @@ public class TestCompareStatistics {
   }
 
   @Test
-  public void compareRejectsOneJvmPerSideMixedModesAndBadWarmUpsBeforeDoingAnything() throws Exception {
+  public void compareRejectsOneJvmPerSideMixedModesAndBadWarmUpsInOneLineBeforeDoingAnything() throws Exception {
     Path out = Files.createTempDirectory("compare-bad");
     try {
       for (List<String> sides : List.of(List.of("--jvms", "1", "--baseline", "lucene-dram", "--candidate", "lucene-nvm"),
@@ -110,6 +110,8 @@ public class TestCompareStatistics {
         assertEquals(1, cli.execute(args.toArray(String[]::new)));
         String expected = !sides.get(0).equals("--baseline") ? sides.get(0) + " must be >= " : "must both be NC configurations or both WRT runs";
         assertTrue(err.toString(), err.toString().contains(expected));
+        assertTrue(err.toString(), err.toString().startsWith("compare: "));
+        assertFalse(err.toString(), err.toString().contains("\tat ")); // one line, no stack trace
         assertFalse(Files.exists(out.resolve("o")));
       }
     } finally {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.util.ArrayUtil;
+import org.apache.lucene.util.BitUtil;
 import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.VectorUtil;
 import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
@@ -45,6 +46,18 @@ final class DocBlockReader {
   private final byte[] nibbles = new byte[BLOCK_SIZE / 2];
 
   private boolean nibblesCopied;
+
+  /**
+   * The current block's FreqNibbles one freq per byte, in doc order, valid if {@link
+   * #nibblesExpanded}: masked out eight at a time from little-endian longs, so that a batch is
+   * one widening loop from bytes to floats, which compiles to SIMD instructions (masking each
+   * nibble straight into a float does not). Past {@code count} it holds leftovers.
+   */
+  private final byte[] nibbleFreqs = new byte[BLOCK_SIZE];
+
+  private static final long LOW_NIBBLES = 0x0F0F0F0F0F0F0F0FL;
+
+  private boolean nibblesExpanded;
 
   private final long[] bitSetWords =
       new long[FixedBitSet.bits2words(NvmPostingsFormat.MAX_BIT_SET_SPAN)];
@@ -154,6 +167,7 @@ final class DocBlockReader {
     count = Math.min(BLOCK_SIZE, docFreq - block * BLOCK_SIZE);
     freqsLoaded = false;
     nibblesCopied = false;
+    nibblesExpanded = false;
     freqWidth = UNREAD_FREQ_WIDTH;
     inPlaceFreqReads = 0;
     if (layout.hasSkipData()) {
@@ -358,8 +372,8 @@ final class DocBlockReader {
    * Writes the freqs of the docs at {@code [from, from + count)} of the current block, as floats,
    * into {@code dst[0, count)}: from the copied freqs if the block has them, else straight from the
    * FreqBlock with one bulk copy and one widening loop (a scorer that takes the block in batches
-   * needs them only once). Nibbles are copied for the whole block on the first batch (its two
-   * halves share bytes) and widened per batch.
+   * needs them only once). Nibbles are copied and expanded to a byte per freq for the whole block
+   * on the first batch (its two halves share bytes) and widened per batch.
    */
   void freqsInto(int from, int count, float[] dst) throws IOException {
     if (freqsLoaded) {
@@ -394,16 +408,38 @@ final class DocBlockReader {
     }
   }
 
-  /** {@link #freqsInto} for a block of FreqNibbles: low halves, then high halves. */
+  /** {@link #freqsInto} for a block of FreqNibbles. */
   private void nibblesInto(int from, int count, float[] dst) throws IOException {
-    int half = copyNibbles();
-    int end = from + count;
-    for (int i = from, lowEnd = Math.min(end, half); i < lowEnd; i++) {
-      dst[i - from] = nibbles[i] & 0xF;
+    byte[] expanded = expandNibbles();
+    for (int i = 0; i < count; i++) {
+      dst[i] = expanded[from + i];
     }
-    for (int i = Math.max(from, half); i < end; i++) {
-      dst[i - from] = (nibbles[i - half] >>> 4) & 0xF;
+  }
+
+  /**
+   * Expands the current block's FreqNibbles into {@link #nibbleFreqs} once and returns it: the low
+   * nibbles of bytes {@code [0, half)} are the freqs of docs {@code [0, half)}, their high nibbles
+   * those of docs {@code [half, count)}. Whole longs are read and written, so up to 7 bytes past
+   * {@code half} of {@link #nibbles} are read (left over from an earlier block, never used) and
+   * the low pass writes up to 7 bytes past {@code half}, which the high pass then overwrites;
+   * {@code half <= BLOCK_SIZE / 2} keeps both within the arrays.
+   */
+  private byte[] expandNibbles() throws IOException {
+    byte[] expanded = nibbleFreqs;
+    if (nibblesExpanded == false) {
+      int half = copyNibbles();
+      byte[] pairs = nibbles;
+      for (int j = 0; j < half; j += Long.BYTES) {
+        long word = (long) BitUtil.VH_LE_LONG.get(pairs, j);
+        BitUtil.VH_LE_LONG.set(expanded, j, word & LOW_NIBBLES);
+      }
+      for (int j = 0; j < half; j += Long.BYTES) {
+        long word = (long) BitUtil.VH_LE_LONG.get(pairs, j);
+        BitUtil.VH_LE_LONG.set(expanded, half + j, (word >>> 4) & LOW_NIBBLES);
+      }
+      nibblesExpanded = true;
     }
+    return expanded;
   }
 
   /**
