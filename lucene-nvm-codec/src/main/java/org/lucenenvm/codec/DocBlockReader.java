@@ -18,11 +18,11 @@ import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
  * which is not decoded: the enum walks the bits and {@link #indexOfBit} maps a bit to the doc's
  * index in the block. Freqs (4 bits or 1, 2 or 4 bytes wide, after all the term's doc blocks) are
  * read in place by {@link #freq}, copied straight into a scorer's batch by {@link #freqsInto}, and
- * copied and widened into an array ({@link #freqs()}) for positions, which sum them, and for a
- * reader that asks for most of a block's freqs. The block of a target doc ID is found in the
- * term's LastDoc table with {@link VectorUtil#findNextGEQ}; that table is copied to the heap when
- * the term is reset (4 bytes per {@value NvmPostingsFormat#BLOCK_SIZE} documents) and shared by
- * the enum and its impacts.
+ * copied and widened into an array ({@link #freqs()}) for a reader that asks for most of a block's
+ * freqs and for positions, whose running sums over the block {@link #firstPositionOf} keeps. The
+ * block of a target doc ID is found in the term's LastDoc table with {@link
+ * VectorUtil#findNextGEQ}; that table is copied to the heap when the term is reset (4 bytes per
+ * {@value NvmPostingsFormat#BLOCK_SIZE} documents) and shared by the enum and its impacts.
  */
 final class DocBlockReader {
   /** {@link #freq} calls in a block that always read in place. */
@@ -39,6 +39,15 @@ final class DocBlockReader {
   final int[] docs = new int[BLOCK_SIZE + 1];
 
   private final int[] freqs = new int[BLOCK_SIZE];
+
+  /**
+   * Sum of the freqs of the current block's docs before doc {@code i}, at {@code i}: the index of
+   * its first position among the block's; a long, as 256 freqs may add up past
+   * Integer.MAX_VALUE. Valid if {@link #positionStartsReady}.
+   */
+  private final long[] positionStarts = new long[BLOCK_SIZE];
+
+  private boolean positionStartsReady;
   private final short[] shorts = new short[BLOCK_SIZE];
   private final byte[] bytes = new byte[BLOCK_SIZE];
 
@@ -166,6 +175,7 @@ final class DocBlockReader {
     this.block = block;
     count = Math.min(BLOCK_SIZE, docFreq - block * BLOCK_SIZE);
     freqsLoaded = false;
+    positionStartsReady = false;
     nibblesCopied = false;
     nibblesExpanded = false;
     freqWidth = UNREAD_FREQ_WIDTH;
@@ -359,8 +369,27 @@ final class DocBlockReader {
     return freqWidth;
   }
 
+  /**
+   * Index, among the current block's positions, of the first position of the doc at {@code index}:
+   * the freqs before it, summed for the whole block on the first call, so that a phrase that reads
+   * the positions of many of the block's docs pays one pass over its freqs.
+   */
+  long firstPositionOf(int index) throws IOException {
+    if (positionStartsReady == false) {
+      int[] blockFreqs = freqs();
+      long[] starts = positionStarts;
+      long sum = 0;
+      for (int i = 0; i < count; i++) {
+        starts[i] = sum;
+        sum += blockFreqs[i];
+      }
+      positionStartsReady = true;
+    }
+    return positionStarts[index];
+  }
+
   /** Freqs of the current block, copied and widened on first use; only for fields with freqs. */
-  int[] freqs() throws IOException {
+  private int[] freqs() throws IOException {
     if (freqsLoaded == false) {
       loadFreqs();
       freqsLoaded = true;

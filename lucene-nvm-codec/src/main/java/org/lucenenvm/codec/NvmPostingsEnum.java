@@ -84,14 +84,9 @@ final class NvmPostingsEnum extends ImpactsEnum {
   private int bitBase;
   private int doc;
 
-  /**
-   * Block, and index of the doc in it, whose first position (counted from the block's first
-   * position) is {@link #firstPosOfDoc}; -1 if none.
-   */
+  /** Block whose positions {@link #blockPositionsFP} and {@link #blockPosStart} locate, or -1. */
   private int posBlock;
 
-  private int posDocUpto;
-  private long firstPosOfDoc;
   private int startOffset;
   private int endOffset;
   private final BytesRef payload = new BytesRef();
@@ -366,34 +361,15 @@ final class NvmPostingsEnum extends ImpactsEnum {
    * payloads, reads the end of the previous record's payload (the start of this one's).
    */
   private void startDocPositions() throws IOException {
-    firstPosOfDoc = firstPositionInBlock();
+    if (posBlock != blocks.block()) {
+      enterPositionBlock();
+    }
+    long firstPosOfDoc = blocks.firstPositionOf(upto);
     nextRecordFP = blockPositionsFP + firstPosOfDoc * posRecordBytes;
     if (needsPayloads) {
       boolean first = blockPosStart + firstPosOfDoc == 0;
       payloadStart = first ? 0 : posData.readLong(nextRecordFP - Long.BYTES);
     }
-  }
-
-  /**
-   * Index (within the current block) of the first position of the current document: the running
-   * sum of freqs from the last document whose positions were read, if it is earlier in the same
-   * block, else from the block's first document.
-   */
-  private long firstPositionInBlock() throws IOException {
-    int[] freqs = blocks.freqs();
-    int from;
-    long positionIndex;
-    if (posBlock == blocks.block() && posDocUpto <= upto) {
-      from = posDocUpto;
-      positionIndex = firstPosOfDoc;
-    } else {
-      from = 0;
-      positionIndex = 0;
-      enterPositionBlock();
-    }
-    positionIndex += sumOverRange(freqs, from, upto);
-    posDocUpto = upto;
-    return positionIndex;
   }
 
   /**
@@ -418,15 +394,6 @@ final class NvmPostingsEnum extends ImpactsEnum {
       blockPosStart = hasSkipData ? blocks.blockPosPointer() : 0;
       blockPositionsFP = posFP + blockPosStart * posRecordBytes;
     }
-  }
-
-  /** Sum of {@code values[from, to)}, as a long: 256 freqs may add up past Integer.MAX_VALUE. */
-  private static long sumOverRange(int[] values, int from, int to) {
-    long sum = 0;
-    for (int i = from; i < to; i++) {
-      sum += values[i];
-    }
-    return sum;
   }
 
   /** Reads the payload that ends at the PayloadEnd stored at {@code payloadEndFP}. */
