@@ -35,6 +35,9 @@ final class DocBlockReader {
    */
   private static final int COPY_FREQS_DENSITY = 4;
 
+  /** The low 4 bits of each of a long's 8 bytes. */
+  private static final long LOW_NIBBLES = 0x0F0F0F0F0F0F0F0FL;
+
   /** Doc IDs of the current packed block, in {@code [0, count())}. */
   final int[] docs = new int[BLOCK_SIZE + 1];
 
@@ -48,6 +51,7 @@ final class DocBlockReader {
   private final long[] positionStarts = new long[BLOCK_SIZE];
 
   private boolean positionStartsReady;
+
   private final short[] shorts = new short[BLOCK_SIZE];
   private final byte[] bytes = new byte[BLOCK_SIZE];
 
@@ -63,8 +67,6 @@ final class DocBlockReader {
    * nibble straight into a float does not). Past {@code count} it holds leftovers.
    */
   private final byte[] nibbleFreqs = new byte[BLOCK_SIZE];
-
-  private static final long LOW_NIBBLES = 0x0F0F0F0F0F0F0F0FL;
 
   private boolean nibblesExpanded;
 
