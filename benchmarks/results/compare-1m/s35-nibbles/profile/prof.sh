@@ -3,7 +3,7 @@
 out=$1; cat=$2; shift 2
 mkdir -p $out; uptime > $out/load-before.txt
 J=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
-AP=/work/exp/s31/ap/linux-x64/libasyncProfiler.so
+AP=${ASYNC_LIB:?path to libasyncProfiler.so (async-profiler 4.1, Maven Central tools.profiler:async-profiler:4.1)}
 for spec in "$@"; do
   IFS=: read jar config label root <<< "$spec"
   if [ $config = lucene-dram ]; then idx=$root/baseline-lucene-dram; else idx=$root/candidate-nvm-uncompressed; fi
@@ -11,7 +11,7 @@ for spec in "$@"; do
   $J --enable-native-access=ALL-UNNAMED --add-modules=jdk.incubator.vector -Xms1g -Xmx4g -XX:+AlwaysPreTouch \
     -agentpath:$AP=start,event=${EV:-cpu},interval=${IV:-1ms}${APX},collapsed,file=$d/prof.collapsed \
     -cp $jar org.lucenenvm.bench.BenchCli query \
-    --config $config --index-dir $idx --docs 1000000 --tasks /work/data/c1m.tasks --out $d --nvm-pool-size 6g --field body \
+    --config $config --index-dir $idx --docs 1000000 --tasks ${TASKS:-data/c1m.tasks} --out $d --nvm-pool-size 6g --field body \
     --query-threads 1 --queries-per-category ${QN:-5000} --warmup-queries-per-category ${WN:-1500} --top-k 10 --seed 1 --query-popularity uniform \
     --categories $cat > $d/stdout.log 2> $d/stderr.log
 done

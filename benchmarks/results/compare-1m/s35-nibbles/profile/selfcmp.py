@@ -1,9 +1,12 @@
+# selfcmp.py <collapsed,...> <collapsed,...> [frame]: self samples per leaf frame of two sets of async-profiler
+# collapsed stacks side by side, counting only stacks through <frame> (default searchLeaf).
 import sys, collections
+FRAME=sys.argv[3] if len(sys.argv)>3 else 'searchLeaf'
 def load(f):
     c=collections.Counter(); tot=0
     for line in open(f):
         st,n=line.rstrip().rsplit(' ',1); n=int(n)
-        if 'searchLeaf' not in st: continue
+        if FRAME not in st: continue
         tot+=n; c[st.split(';')[-1].split('/')[-1]]+=n
     return c,tot
 A=[load(f) for f in sys.argv[1].split(',')]; B=[load(f) for f in sys.argv[2].split(',')]
