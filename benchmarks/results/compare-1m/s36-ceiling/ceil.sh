@@ -2,7 +2,7 @@
 # ceil.sh <out> <rounds> <categories> <config:mode:label>... : alternated query JVMs of Ceiling on the kept indexes under $ROOT
 out=$1; rounds=$2; cats=$3; shift 3
 root=${ROOT:?directory of the kept indexes (compare --keep-indexes --work-dir)}; jar=${JAR:?benchmarks.jar}; cls=${CLS:?directory of the compiled Ceiling classes}
-J=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
+J=${JAVA_HOME:?a JDK 25}/bin/java
 mkdir -p $out; uptime > $out/load-before.txt
 for r in $(seq 1 $rounds); do
   for spec in "$@"; do

@@ -3,7 +3,7 @@
 out=$1; cat=$2; shift 2
 root=${ROOT:?directory of the kept indexes (compare --keep-indexes --work-dir)}; jar=${JAR:?benchmarks.jar}; cls=${CLS:?directory of the compiled Ceiling classes}
 AP=${ASYNC_LIB:?path to libasyncProfiler.so}
-J=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java
+J=${JAVA_HOME:?a JDK 25}/bin/java
 mkdir -p $out; uptime > $out/load-before.txt
 for spec in "$@"; do
   IFS=: read config mode label window <<< "$spec"

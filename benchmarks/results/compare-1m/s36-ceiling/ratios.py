@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
-"""ratios.py <out> <ref> <label>...: per round QPS ratio label/ref per category; median [min-max] and rounds above 1."""
+"""ratios.py [--skip R,...] <out> <ref> <label>...: per round QPS ratio label/ref per category; median [min-max] and
+rounds above 1; --skip leaves those rounds out."""
 import csv, sys, os, statistics as st, glob
-out, ref, labels = sys.argv[1], sys.argv[2], sys.argv[3:]
+args = sys.argv[1:]
+skip = set()
+if args[0] == '--skip':
+    skip = {int(x) for x in args[1].split(',')}; args = args[2:]
+out, ref, labels = args[0], args[1], args[2:]
 def load(label):
     res = {}
     for d in sorted(glob.glob(f'{out}/{label}-*')):
         r = int(d.rsplit('-', 1)[1])
+        if r in skip: continue
         f = f'{d}/results.csv'
         if not os.path.exists(f): continue
         res[r] = {row['category']: float(row['qps']) for row in csv.DictReader(open(f))}
