@@ -4,4 +4,4 @@
 # Usage: scripts/demo.sh [--docs N] [--data-dir DIR] [--pool-size 256m] [--partitions N] [--codec NAME]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
-NVM_LOG_FORMAT="   [%4\$s] %5\$s%n" nvm_exec_server_main org.lucenenvm.server.ServerDemo "$@"
+NVM_LOG_FORMAT="   [%4\$s] %5\$s%n" nvm_exec_server_main org.lucenenvm.demo.ServerDemo "$@"

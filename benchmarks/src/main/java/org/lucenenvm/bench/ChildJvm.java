@@ -19,7 +19,7 @@ import java.util.List;
  * allocator reaches them, which would otherwise happen in timed queries. In a virtual machine that
  * hands freed memory back to its host (virtio-balloon free page reporting), a first touch can cost
  * far more than a query: on the 1 M-document benchmark, right after the index build, it made the
- * first categories of a JVM about 5× slower ({@code benchmarks/results/compare-1m/s32-warmup}).
+ * first categories of a JVM about 5× slower.
  */
 final class ChildJvm {
 

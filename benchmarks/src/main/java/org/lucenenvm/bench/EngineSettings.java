@@ -23,7 +23,7 @@ public record EngineSettings(
     DurabilityMode mode, PipelinePolicy policy, String codec, int segmentSize, long dramBudgetBytes, long poolBytes,
     int partitions, RtCache cache, Tuning tuning) {
 
-  /** The default codec of the engine's segments: Lucene104, faster than NvmCodec inside the engine (benchmarks/results/wrt-1m-codec). */
+  /** The default codec of the engine's segments: Lucene104, faster than NvmCodec inside the engine on the 1 M-document real-time benchmark. */
   public static final String DEFAULT_CODEC = "Lucene104";
 
   /**

@@ -19,8 +19,8 @@ import org.apache.lucene.index.TermVectors;
  * MultiReader}) takes a reference on every sub-reader and registers itself in each one's
  * synchronized weak set of parents; a snapshot built per query did that on the shared reader of
  * its table view, and the put into that ever-growing set took 4–5 % of a light query's CPU in a
- * profile ({@code benchmarks/results/wrt-s16-snapshot}). This reader does neither: it only sums
- * and dispatches, and closing it closes nothing but what {@link #doClose} releases.
+ * profile. This reader does neither: it only sums and dispatches, and closing it closes nothing
+ * but what {@link #doClose} releases.
  */
 abstract class LeafListReader extends CompositeReader {
   private final List<LeafReader> leaves;

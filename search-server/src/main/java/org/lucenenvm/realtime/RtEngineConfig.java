@@ -76,7 +76,7 @@ public record RtEngineConfig(
    * Default {@link #segmentSize}: 20,000 documents. With {@link #DEFAULT_QUEUE_CAPACITY}, at 1 M
    * documents, it ingested 1.2× as fast as 10,000-document segments with a queue of 4 and answered
    * 1.0–1.4× their QPS: fewer, larger flushed segments are rewritten less by the merges, for about
-   * as many live documents per query (benchmarks/results/wrt-1m-layout-s25).
+   * as many live documents per query.
    */
   public static final int DEFAULT_SEGMENT_SIZE = 20_000;
 

@@ -37,7 +37,8 @@ import org.lucenenvm.store.NvmDirectory;
  */
 public final class IndexRegistry implements Closeable {
   private static final Logger LOG = Logger.getLogger(IndexRegistry.class.getName());
-  static final String POOL_SUFFIX = ".pool";
+  /** Suffix of an index's pool file in the data directory: {@code <name>.pool}. */
+  public static final String POOL_SUFFIX = ".pool";
   static final String DEFINITION_SUFFIX = ".index.json";
 
   private final ServerConfig config;

@@ -19,7 +19,7 @@ import org.apache.lucene.tests.util.RamUsageTester;
  * Memory of the live segment on documents shaped like the benchmark corpus (benchmarks/README.md,
  * "Synthetic corpus": Zipf s = 1 over 1,000,000 consonant-vowel words, body about 1 KB, a 2 to 8
  * word title, a date keyword), one full segment of the engine's default size: the index overhead
- * (everything but the stored documents, printed with its parts) stays under issue 10's bound,
+ * (everything but the stored documents, printed with its parts) stays under 2 KB per document,
  * and {@link LiveSegment#ramBytesUsed} is within 10 % of the heap the segment really holds.
  */
 public class LiveSegmentMemoryTest extends LuceneTestCase {
@@ -27,8 +27,9 @@ public class LiveSegmentMemoryTest extends LuceneTestCase {
       RtSchema.builder().text("title").keyword("date").text("body").build();
   private static final int DOCS = 10_000;
   /**
-   * Issue 10's bound; this layout measures about 1,970 on this corpus (session 22's: about 2,440;
-   * before the pooled layout: about 7,400), see search-server/README.md for where the bytes go.
+   * The bound on index bytes per document; this layout measures about 1,970 on this corpus (the
+   * previous layout about 2,440, before the pooled layout about 7,400), see search-server/README.md
+   * for where the bytes go.
    */
   private static final long MAX_INDEX_BYTES_PER_DOC = 2_048;
 

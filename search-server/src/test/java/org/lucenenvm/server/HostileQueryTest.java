@@ -126,7 +126,7 @@ public class HostileQueryTest {
   /**
    * An expensive query with a 2 s budget runs while health checks, adds and searches are answered;
    * it is answered within its budget plus the time to finish the document it was scoring (it times
-   * out where it costs more than 2 s, as on the 2-core machines this was written on; where it costs
+   * out where it costs more than 2 s, as on a 2-core machine; where it costs
    * about 2 s it may finish between two timeout checks, just past the budget, and then its answer
    * is whole), and every acknowledged document stays.
    */

@@ -8,6 +8,7 @@ import java.time.Duration;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.lucenenvm.demo.SyntheticCorpus;
 import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.RtEngineConfig;
 

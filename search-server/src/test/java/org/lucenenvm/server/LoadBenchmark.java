@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.demo.SyntheticCorpus;
 import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.RtDocument;
 import picocli.CommandLine;

@@ -13,6 +13,7 @@ import org.apache.lucene.util.IOUtils;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.lucenenvm.demo.SyntheticCorpus;
 
 /**
  * A full pool stops ingestion with 507 while everything acknowledged stays searchable. A graceful

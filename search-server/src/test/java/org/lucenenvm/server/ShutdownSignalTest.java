@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.lucenenvm.demo.SyntheticCorpus;
 import org.lucenenvm.realtime.DurabilityMode;
 
 /**
@@ -54,7 +55,7 @@ public class ShutdownSignalTest {
     }
   }
 
-  /** The scenario: kill -9 of a server in its default (crash-consistent) mode loses nothing. */
+  /** kill -9 of a server in its default (crash-consistent) mode loses no acknowledged document. */
   @Test
   public void sigkillLosesNothingAcknowledged() throws Exception {
     Path data = tmp.newFolder().toPath();

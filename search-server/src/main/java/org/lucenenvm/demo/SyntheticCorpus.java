@@ -1,4 +1,4 @@
-package org.lucenenvm.server;
+package org.lucenenvm.demo;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

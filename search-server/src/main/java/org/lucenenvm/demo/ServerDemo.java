@@ -1,4 +1,4 @@
-package org.lucenenvm.server;
+package org.lucenenvm.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintStream;
@@ -9,6 +9,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.lucenenvm.server.ApiClient;
+import org.lucenenvm.server.ByteSize;
+import org.lucenenvm.server.IndexRegistry;
+import org.lucenenvm.server.ProgressMeter;
+import org.lucenenvm.server.SearchServer;
+import org.lucenenvm.server.ServerConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
