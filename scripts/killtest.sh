@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The kill -9 loop of crash-consistent mode (issue 12): a child JVM ingests adds, updates and
+# The kill -9 loop of crash-consistent mode: a child JVM ingests adds, updates and
 # deletes through the engine on a pool file; this kills it with SIGKILL at N random points aimed
 # at each pipeline stage, reopens the pool after each and checks that exactly the acknowledged
 # operations (or those plus the one in flight) are there.
