@@ -10,7 +10,8 @@ import java.util.TreeMap;
  * persistent structures reference, so a crash can never leak or double-book space.
  *
  * <p>Allocation is first fit over free ranges kept in address order; adjacent free ranges are
- * coalesced. Thread-safe.
+ * coalesced. Thread-safe: changes are synchronized; {@link #freeBytes} is a volatile read, so hot
+ * paths (a write refused at a pool's flood stage) can check it without taking the lock.
  */
 final class ExtentAllocator {
   /** Allocation granule: extents start and end on 4 KiB boundaries. */
@@ -20,7 +21,8 @@ final class ExtentAllocator {
   private final long regionEnd;
   /** Free ranges, start → end (exclusive). */
   private final TreeMap<Long, Long> free = new TreeMap<>();
-  private long freeBytes;
+  /** Sum of the free ranges; written under this object's lock, read without it. */
+  private volatile long freeBytes;
 
   /** An allocator over {@code [start, end)} with all of it free. */
   ExtentAllocator(long start, long end) {
@@ -138,7 +140,8 @@ final class ExtentAllocator {
     freeBytes -= end - start;
   }
 
-  synchronized long freeBytes() {
+  /** Free bytes now (a volatile read, no lock). */
+  long freeBytes() {
     return freeBytes;
   }
 

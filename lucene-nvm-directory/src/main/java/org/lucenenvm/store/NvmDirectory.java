@@ -129,7 +129,10 @@ public final class NvmDirectory extends BaseDirectory {
     return heap;
   }
 
-  /** Bytes of the pool not used by files or the file table. */
+  /**
+   * Bytes of the pool not used by files or the file table; a volatile read kept up to date by the
+   * allocator (no lock), cheap enough for every write's flood-stage check.
+   */
   public long freeBytes() {
     return allocator.freeBytes();
   }

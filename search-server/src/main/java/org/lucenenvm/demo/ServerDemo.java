@@ -141,7 +141,9 @@ public final class ServerDemo implements Callable<Integer> {
       for (int b = 0; b < batches; b++) {
         long from = (long) b * batch;
         long to = Math.min(docs, from + batch);
-        long n = api.bulk(INDEX, corpus.batch(from, to)).get("acknowledged").asLong();
+        JsonNode reply = api.bulk(INDEX, corpus.batch(from, to));
+        requireEveryLineApplied(reply);
+        long n = reply.get("acknowledged").asLong();
         acknowledged += n;
         meter.advance(n);
         if ((b + 1) % probeEvery == 0 && probes < 4) {
@@ -151,6 +153,17 @@ public final class ServerDemo implements Callable<Integer> {
       }
     }
     return acknowledged + probes;
+  }
+
+  /** Throws the first failed line of a {@code _bulk} reply as the server's refusal. */
+  private static void requireEveryLineApplied(JsonNode bulkReply) {
+    for (JsonNode item : bulkReply.get("items")) {
+      if (item.has("error")) {
+        throw new ApiException(
+            item.get("status").asInt(),
+            "bulk line " + item.get("line").asInt() + " failed: " + item.get("error").asText());
+      }
+    }
   }
 
   private void probe(ApiClient api, int n) throws Exception {

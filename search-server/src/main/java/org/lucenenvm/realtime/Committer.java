@@ -8,7 +8,9 @@ import java.util.function.Consumer;
  * Pipeline stage 3: switches queries from a segment's DRAM copy to its NVM copy (engraving first
  * when the policy is lazy) and drops the DRAM copy, which is freed once no query holds it. Under
  * the eager pointer policy at once, otherwise while DRAM is over budget, oldest segment first.
- * Committed segments are handed to {@code next} (the merger).
+ * Committed segments are handed to {@code next} (the merger). A lazy engrave waits for room like
+ * an eager one ({@link Engraver#engrave}); given up (the pipeline stops), the segment and those
+ * after it stay queued in DRAM.
  */
 final class Committer {
   private final boolean eagerPointer;
@@ -40,18 +42,24 @@ final class Committer {
   /** Commits queued segments while the policy or the DRAM budget says so. */
   void commitDue() throws IOException {
     while (!awaiting.isEmpty() && (eagerPointer || accounts.dramOverBudget())) {
-      commit(awaiting.peekFirst());
+      if (!commit(awaiting.peekFirst())) {
+        return;
+      }
       awaiting.removeFirst();
     }
   }
 
-  private void commit(SegmentDescriptor d) throws IOException {
+  /** Commits {@code d}; returns false when its engrave was given up (the pipeline stops). */
+  private boolean commit(SegmentDescriptor d) throws IOException {
     if (d.retired()) {
-      return;
+      return true;
     }
-    engraver.engrave(d);
+    if (!engraver.engrave(d)) {
+      return false;
+    }
     d.committed();
     table.changed();
     next.accept(d);
+    return true;
   }
 }

@@ -90,7 +90,7 @@ final class MemoryAccounts {
               + nvm.get()
               + " of "
               + nvmBudget
-              + " bytes in use; ingestion stopped, acknowledged documents stay searchable");
+              + " bytes in use (RtEngineConfig.nvmBudgetBytes)");
     }
   }
 

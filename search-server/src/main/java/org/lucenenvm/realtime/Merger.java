@@ -2,6 +2,7 @@ package org.lucenenvm.realtime;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
@@ -24,8 +25,23 @@ import org.apache.lucene.util.FixedBitSet;
  * Pipeline.Checkpoint} records the new table before the sources are freed. A merge still writing
  * when the pipeline stops (close, volatile shutdown, failure) is aborted ({@link
  * AbortableMergeDirectory}) and leaves the table as it was.
+ *
+ * <p>Room: a merge reserves its output's estimated size (the sources' bytes scaled by their share
+ * of live documents, plus a margin) before it starts; one the NVM budget or pool cannot take is
+ * deferred, changing nothing, and tried again on the merger's next pass. While the pool refuses
+ * writes for want of room ({@link NvmSpace#refusesWrites}), each pass first reclaims the space of
+ * deleted documents ({@link #reclaimAsNeeded}): segments whose documents are all deleted are
+ * dropped (no room needed), and those with at least {@value #RECLAIM_DELETED_PERCENT}% deleted are
+ * rewritten alone, most deleted bytes first, as far as the room allows.
  */
 final class Merger {
+  /** A segment is rewritten to reclaim deleted documents' room once this share is deleted. */
+  static final int RECLAIM_DELETED_PERCENT = 10;
+  /** Margin of a merged segment's size estimate over its sources' live bytes. */
+  private static final double ESTIMATE_MARGIN = 1.1;
+  /** Pool room a merge takes beyond its estimate: its files' allocation rounding (whole blocks). */
+  private static final long ESTIMATE_SLACK = 64 << 10;
+
   private final int maxSegments;
   private final int mergeWidth;
   private final boolean nvmCopiesOnly;
@@ -36,8 +52,10 @@ final class Merger {
   private final Runnable segmentRoomChanged;
   private final AtomicLong nextSegmentId;
   private final Pipeline.Checkpoint checkpoint;
-  /** Whether the last merge attempt was refused by the NVM budget (cleared by the next merge). */
+  /** Whether the last merge attempt was refused for want of room (cleared by the next merge). */
   private volatile boolean refused;
+  /** Merges deferred for want of room (written by the merging thread only). */
+  private volatile long deferred;
 
   Merger(
       RtEngineConfig config,
@@ -64,15 +82,8 @@ final class Merger {
    */
   void mergeAsNeeded(BooleanSupplier stop) throws IOException {
     while (!stop.getAsBoolean()) {
-      List<SegmentDescriptor> candidates = new ArrayList<>();
-      int others = 0;
-      for (SegmentDescriptor d : table.segments()) {
-        if (!d.isLive() && !d.retired() && size(d) > 0 && (d.nvm() != null || !nvmCopiesOnly)) {
-          candidates.add(d);
-        } else {
-          others++;
-        }
-      }
+      List<SegmentDescriptor> candidates = mergeCandidates();
+      int others = table.segments().size() - candidates.size();
       // Two slots stay free: one for the live segment the writer adds next, one for the segment
       // after it while this merge runs, so a writer waits only when merges fall behind.
       int limit = Math.max(1, maxSegments - others - 2);
@@ -84,14 +95,69 @@ final class Merger {
       refused = !merge(sources, stop);
       if (refused) {
         segmentRoomChanged.run(); // writers at the limit may now add segments beyond it
-        return;
+        return; // tried again on the next pass (after a commit, or while room is reclaimed)
       }
     }
   }
 
-  /** Whether the NVM budget refused the last merge: the table may stay above its limit. */
+  /** Whether the NVM tier had no room for the last merge: the table may stay above its limit. */
   boolean refused() {
     return refused;
+  }
+
+  /** Merges deferred so far because the NVM budget or pool had no room for their output. */
+  long deferred() {
+    return deferred;
+  }
+
+  /**
+   * While the pool refuses writes for want of room (and until {@code stop}), drops the merge
+   * candidates whose documents are all deleted and rewrites, alone, those with at least {@value
+   * #RECLAIM_DELETED_PERCENT}% of their documents deleted, most deleted bytes first; a rewrite the
+   * room does not allow is deferred and the next candidate tried.
+   */
+  void reclaimAsNeeded(BooleanSupplier stop) throws IOException {
+    if (!tiers.space().refusesWrites()) {
+      return;
+    }
+    List<SegmentDescriptor> candidates = new ArrayList<>();
+    for (SegmentDescriptor d : mergeCandidates()) {
+      if (deletedPercent(d) >= RECLAIM_DELETED_PERCENT) {
+        candidates.add(d);
+      }
+    }
+    candidates.sort(Comparator.comparingDouble(Merger::deletedBytes).reversed());
+    for (SegmentDescriptor d : candidates) {
+      if (stop.getAsBoolean() || !tiers.space().refusesWrites()) {
+        return;
+      }
+      merge(List.of(d), stop);
+    }
+  }
+
+  /** The flushed segments a merge may take, in table order. */
+  private List<SegmentDescriptor> mergeCandidates() {
+    List<SegmentDescriptor> candidates = new ArrayList<>();
+    for (SegmentDescriptor d : table.segments()) {
+      if (isCandidate(d)) {
+        candidates.add(d);
+      }
+    }
+    return candidates;
+  }
+
+  private boolean isCandidate(SegmentDescriptor d) {
+    return !d.isLive() && !d.retired() && size(d) > 0 && (d.nvm() != null || !nvmCopiesOnly);
+  }
+
+  private static int deletedPercent(SegmentDescriptor d) {
+    DeletedDocs deletions = d.deletions();
+    int maxDoc = d.global().maxDoc();
+    return deletions == null || maxDoc == 0 ? 0 : (int) (100L * deletions.count() / maxDoc);
+  }
+
+  private static double deletedBytes(SegmentDescriptor d) {
+    return size(d) * (deletedPercent(d) / 100.0);
   }
 
   /** Bytes of the flushed segment's stored version (NVM copy if any, else DRAM), 0 when none. */
@@ -105,9 +171,10 @@ final class Merger {
 
   /**
    * Merges {@code sources} (in table order) into one NVM segment, or drops them when every doc was
-   * deleted; returns false (nothing changed) when the NVM budget cannot hold the merge. Once {@code
-   * stop} is true a merge still writing is aborted: it changes nothing either (its output is
-   * deleted, its sources stay) and returns true.
+   * deleted; returns false (nothing changed, counted as deferred) when the NVM budget or pool has
+   * no room for the merge's output, before it starts or while it writes. Once {@code stop} is true
+   * a merge still writing is aborted: it changes nothing either (its output is deleted, its
+   * sources stay) and returns true.
    */
   boolean merge(List<SegmentDescriptor> sources, BooleanSupplier stop) throws IOException {
     List<SegmentDescriptor> ordered = new ArrayList<>(table.segments());
@@ -116,7 +183,7 @@ final class Merger {
     try {
       DeletedDocs[] before = new DeletedDocs[ordered.size()];
       CodecReader[] readers = new CodecReader[ordered.size()];
-      long sourceBytes = 0;
+      double liveBytes = 0;
       int liveDocs = 0;
       int level = 0;
       long lastSequence = 0;
@@ -129,26 +196,30 @@ final class Merger {
         }
         held.add(v);
         readers[i] = new LiveDocsCodecReader(v.segment(), before[i]);
-        sourceBytes += size(s);
+        liveBytes += (double) size(s) * readers[i].numDocs() / Math.max(1, readers[i].maxDoc());
         liveDocs += readers[i].numDocs();
         level = Math.max(level, s.level() + 1);
         lastSequence = Math.max(lastSequence, s.lastSequence());
       }
-      if (!tiers.accounts().tryReserveNvm(sourceBytes)) {
-        return false;
-      }
-      long id = nextSegmentId.getAndIncrement();
+      long estimate = (long) (liveBytes * ESTIMATE_MARGIN);
       SegmentVersion version = null;
       IdFilter filter = null;
+      long id;
       if (liveDocs > 0) {
         try {
-          version = tiers.writeMerged(id, readers, sourceBytes, stop);
+          tiers.reserveNvm(
+              estimate, ESTIMATE_SLACK, "a merge of segments " + ids(ordered), NvmSpace.Write.MERGE);
+          id = nextSegmentId.getAndIncrement();
+          version = tiers.writeMerged(id, readers, estimate, ESTIMATE_SLACK, stop);
         } catch (MergePolicy.MergeAbortedException e) {
           return true; // the pipeline is stopping: an aborted merge is no failure
+        } catch (NvmFullException e) {
+          deferred++;
+          return false;
         }
         filter = IdFilter.of(version.segment());
       } else {
-        tiers.accounts().adjustNvm(-sourceBytes);
+        id = nextSegmentId.getAndIncrement();
       }
       writeLock.lock();
       try {
@@ -172,6 +243,14 @@ final class Merger {
     } finally {
       SegmentVersion.releaseAll(held);
     }
+  }
+
+  private static List<Long> ids(List<SegmentDescriptor> segments) {
+    List<Long> ids = new ArrayList<>(segments.size());
+    for (SegmentDescriptor d : segments) {
+      ids.add(d.id());
+    }
+    return ids;
   }
 
   /** Deletes that reached the sources while they were being merged, in merged doc ids. */

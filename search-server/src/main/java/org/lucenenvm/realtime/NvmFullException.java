@@ -1,8 +1,10 @@
 package org.lucenenvm.realtime;
 
 /**
- * Thrown when the NVM budget (or the NVM directory itself) cannot take the next segment. Ingestion
- * stops; every acknowledged document stays searchable from DRAM.
+ * Thrown when the NVM budget or the NVM directory cannot take a segment: to a write as {@link
+ * FloodStageException} (refused, retry once room is freed), to a graceful close that cannot
+ * persist every segment, and to every write once a pool too full to record a deletion failed the
+ * pipeline. Every acknowledged document stays searchable.
  */
 public class NvmFullException extends IllegalStateException {
   private static final long serialVersionUID = 1L;

@@ -33,6 +33,10 @@ import org.apache.lucene.util.ThreadInterruptedException;
  * 2)} of the log, so the log never holds more than the pipeline can queue; deletes alone (the live
  * segment holds no document) ask the pipeline for a checkpoint instead, which reclaims them.
  *
+ * <p>Adds and updates are refused with {@link FloodStageException} before anything is reserved or
+ * applied while the pool refuses writes for want of room ({@link NvmSpace}); deletes never are, and
+ * while writes are refused each delete asks the merger to reclaim the room of deleted documents.
+ *
  * <p>The table never holds more than {@link RtEngineConfig#maxSegments()} segments while merging
  * can make room: a full live segment is replaced by a new one only when the table has a free slot;
  * otherwise it stays the active (searchable) segment and the next add or delete waits, without the
@@ -222,6 +226,8 @@ final class Partition {
    * publication of the live segment and needs no seqlock.
    */
   void write(InvertedDocument doc, boolean replace) {
+    ensureWritable();
+    tiers.space().checkWritable();
     LogOperation operation = replace ? LogOperation.UPDATE : LogOperation.ADD;
     Reservation reservation =
         log == null
@@ -285,6 +291,9 @@ final class Partition {
     }
     handOver(frozen);
     awaitDurable(sequence);
+    if (tiers.space().refusesWrites()) {
+      pipeline.mergeLater(); // reclaims the room of deleted documents
+    }
     return true;
   }
 
@@ -536,6 +545,7 @@ final class Partition {
         liveBytes + accounts.frozenLive(),
         accounts.nvm(),
         segmentWaitNanos,
+        pipeline.mergesDeferred(),
         pipeline.stageStats());
   }
 

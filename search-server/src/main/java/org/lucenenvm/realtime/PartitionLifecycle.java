@@ -79,19 +79,21 @@ final class PartitionLifecycle implements Closeable {
    * Opens the partition whose NVM tier is {@code nvm}; see {@link DurabilityMode} for what it finds
    * and refuses. Throws {@link LockObtainFailedException} while another engine has {@code nvm}
    * open. {@code logFile} (crash-consistent mode only, else null) is where the ingest log lives;
-   * {@code inverter} analyzes the documents replayed from it.
+   * {@code inverter} analyzes the documents replayed from it; {@code space} is the room of the pool
+   * {@code nvm} lives in, shared by the engine's partitions.
    */
   static PartitionLifecycle open(
       Directory nvm,
       RtEngineConfig config,
       int index,
       LogFile logFile,
-      DocumentInverter inverter)
+      DocumentInverter inverter,
+      NvmSpace space)
       throws IOException {
     long started = System.nanoTime();
     Lock lock = obtainLock(nvm);
     try {
-      Tiers tiers = new Tiers(nvm, config);
+      Tiers tiers = new Tiers(nvm, config, space);
       String name = "rt-p" + index + "-";
       return switch (config.mode()) {
         case VOLATILE -> openVolatile(nvm, config, index, name, lock, tiers, started);

@@ -17,12 +17,19 @@ import java.util.concurrent.locks.Lock;
  *   <li>the <b>indexer</b> thread runs, per full live segment, {@link Flusher} → {@link
  *       Engraver} (eager engrave only) → {@link Checkpoint} → {@link Committer}; before a flush it
  *       waits while DRAM is over budget (committing what the policy allows first);
- *   <li>the <b>merger</b> thread runs the {@link Merger} whenever a segment gained an NVM copy,
- *       and the {@link Checkpoint} when a partition asks for one ({@link #checkpointLater}).
+ *   <li>the <b>merger</b> thread runs the {@link Merger} whenever a segment gained an NVM copy or
+ *       a partition asks for it ({@link #mergeLater}), and the {@link Checkpoint} when a partition
+ *       asks for one ({@link #checkpointLater}).
  * </ol>
  *
- * A stage failure stops ingestion ({@link #checkHealthy}); nothing already acknowledged is lost,
- * since a segment stays in the table (searchable) until its next version is in place.
+ * A full pool stops neither: an engrave, and a checkpoint's manifest, wait until room is freed
+ * (the segment stays readable in DRAM, writes are refused meanwhile, and the merger is asked to
+ * reclaim deleted documents), a merge that does not fit is deferred ({@link NvmSpace}). Once an
+ * engrave was given up because the pipeline stops, later segments are not engraved either: the
+ * segments with an NVM copy must stay a prefix of the frozen ones (crash-consistent recovery relies
+ * on it). Any other stage failure stops ingestion ({@link #checkHealthy}); nothing already
+ * acknowledged is lost, since a segment stays in the table (searchable) until its next version is
+ * in place.
  */
 final class Pipeline {
   private static final int UNBLOCKING_CAPACITY = 1 << 16;
@@ -49,13 +56,19 @@ final class Pipeline {
   private final Engraver engraver;
   private final Committer committer;
   private final Merger merger;
+  /** The partition's checkpoint, waiting for room for its manifest when the pool is full. */
   private final Checkpoint checkpoint;
+  private final NvmSpace space;
   private final Lock writeLock;
   private final Condition segmentRoom;
   private final PipelineStage<SegmentDescriptor> indexerStage;
   private final PipelineStage<Work> mergerStage;
   /** Set by {@link #checkpointLater}, cleared by the merger thread before it checkpoints. */
   private final AtomicBoolean checkpointWanted = new AtomicBoolean();
+  /** Set by {@link #mergeLater}, cleared by the merger thread before it merges. */
+  private final AtomicBoolean mergeWanted = new AtomicBoolean();
+  /** Set (by the indexer thread) once an engrave was given up: no later segment is engraved. */
+  private boolean engravesGivenUp;
   /** What the indexer and the merger are doing now (for diagnostics and the kill test). */
   private volatile String indexerActivity = IDLE;
   private volatile String mergerActivity = IDLE;
@@ -76,11 +89,14 @@ final class Pipeline {
     this.accounts = tiers.accounts();
     this.table = table;
     this.tiers = tiers;
+    this.space = tiers.space();
+    this.checkpoint = () -> recordWhenRoom(checkpoint);
     this.flusher = new Flusher(tiers, table);
-    this.engraver = new Engraver(tiers);
+    this.engraver = new Engraver(tiers, this::mergeLater, this::stoppingOrHalted);
     this.committer = new Committer(policy, accounts, engraver, table, d -> mergeLater());
-    this.merger = new Merger(config, tiers, table, writeLock, this::segmentRoomChanged, nextSegmentId, checkpoint);
-    this.checkpoint = checkpoint;
+    this.merger =
+        new Merger(
+            config, tiers, table, writeLock, this::segmentRoomChanged, nextSegmentId, this.checkpoint);
     this.writeLock = writeLock;
     this.segmentRoom = segmentRoom;
     this.indexerStage =
@@ -117,9 +133,14 @@ final class Pipeline {
     }
   }
 
-  /** Hands a full live segment to the indexer, waiting while its queue is full (backpressure). */
+  /**
+   * Hands a full live segment to the indexer, waiting while its queue is full (backpressure),
+   * except while a stage waits for room in the pool: then the segment is queued beyond the queue's
+   * capacity, since the wait may last until an operator deletes documents (writes are refused
+   * meanwhile, so only the writers already under way queue a segment).
+   */
   void enqueueFrozen(SegmentDescriptor descriptor) throws InterruptedException {
-    indexerStage.put(descriptor);
+    indexerStage.put(descriptor, space::waitingForRoom);
   }
 
   /**
@@ -130,9 +151,15 @@ final class Pipeline {
     return merger.refused() || halted() || stopping;
   }
 
-  /** Lets the merger look at the whole table (after a commit, or after segments were restored). */
+  /**
+   * Lets the merger look at the whole table (after a commit, after segments were restored, after a
+   * delete while writes are refused for want of room). Requests made before it starts are served
+   * by one pass.
+   */
   void mergeLater() {
-    mergerStage.offer(Work.MERGE);
+    if (mergeWanted.compareAndSet(false, true) && !mergerStage.offer(Work.MERGE)) {
+      mergeWanted.set(false);
+    }
   }
 
   /**
@@ -166,6 +193,38 @@ final class Pipeline {
     return failure != null || abandoned;
   }
 
+  private boolean stoppingOrHalted() {
+    return stopping || halted();
+  }
+
+  /**
+   * Records {@code partitionCheckpoint}, waiting while the pool has no room for the manifest
+   * (segment writes leave a reserve for it, so only a pool filled otherwise makes it wait). Throws
+   * if the pipeline stops meanwhile: nothing may then rely on the progress being recorded.
+   */
+  private void recordWhenRoom(Checkpoint partitionCheckpoint) throws IOException {
+    boolean recorded =
+        space.untilRoom(
+            () -> {
+              try {
+                partitionCheckpoint.record();
+              } catch (IOException e) {
+                if (NvmSpace.isPoolFull(e)) {
+                  NvmFullException full = new NvmFullException("the manifest: " + e.getMessage());
+                  full.initCause(e);
+                  throw full;
+                }
+                throw e;
+              }
+            },
+            this::mergeLater,
+            this::stoppingOrHalted);
+    if (!recorded) {
+      throw new IOException(
+          "the pipeline stopped while the pool had no room to record its progress in the manifest");
+    }
+  }
+
   /**
    * After {@link #stop}: flushes, engraves and commits in the caller's thread every segment of the
    * table that is not in NVM yet, oldest first, whatever failed before (so a retry after the
@@ -183,7 +242,7 @@ final class Pipeline {
           if (d.isLive()) {
             flusher.flush(d);
           }
-          engraver.engrave(d);
+          engraver.engraveNow(d);
         }
         if (d.state() == SegmentState.ENGRAVED) {
           d.committed();
@@ -194,6 +253,11 @@ final class Pipeline {
       }
     }
     return failed;
+  }
+
+  /** Merges deferred so far because the NVM tier had no room for their output. */
+  long mergesDeferred() {
+    return merger.deferred();
   }
 
   /** Busy time and counts of each thread, in pipeline order. */
@@ -260,7 +324,10 @@ final class Pipeline {
       flusher.flush(d);
       if (policy.eagerEngrave()) {
         indexerActivity = "engrave";
-        engraver.engrave(d);
+        if (engravesGivenUp || !engraver.engrave(d)) {
+          engravesGivenUp = true; // stopping: it stays in DRAM, searchable, for close to persist
+          return;
+        }
         indexerActivity = "checkpoint";
         checkpoint.record();
       }
@@ -280,6 +347,7 @@ final class Pipeline {
 
   private void background(Work work) throws IOException {
     if (work == Work.MERGE) {
+      mergeWanted.set(false);
       merge();
     }
     if (checkpointWanted.getAndSet(false) && !halted()) {
@@ -295,7 +363,8 @@ final class Pipeline {
   private void merge() throws IOException {
     mergerActivity = "merge";
     try {
-      merger.mergeAsNeeded(() -> stopping || halted());
+      merger.reclaimAsNeeded(this::stoppingOrHalted);
+      merger.mergeAsNeeded(this::stoppingOrHalted);
     } finally {
       mergerActivity = IDLE;
     }

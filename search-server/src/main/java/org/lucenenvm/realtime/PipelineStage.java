@@ -2,8 +2,10 @@ package org.lucenenvm.realtime;
 
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -11,7 +13,8 @@ import java.util.function.Consumer;
  * handing them to a handler, measuring the time spent in the handler. The thread lowers its own
  * scheduling priority to the given nice value when it starts ({@link ThreadNiceness}). A handler
  * failure is passed to the failure sink and the stage keeps draining its queue (so producers
- * never block on a dead stage).
+ * never block on a dead stage). The bound is a count of permits, one per queued item, so that a
+ * producer told it must not wait can queue an item beyond it, in order ({@link #put}).
  *
  * @param <T> item type
  */
@@ -26,7 +29,10 @@ final class PipelineStage<T> {
   }
 
   private final String name;
-  private final BlockingQueue<Object> queue;
+  /** Unbounded; {@link #room} bounds the items put within capacity. */
+  private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+  /** One permit per free place of the capacity. */
+  private final Semaphore room;
   private final Handler<T> handler;
   private final Consumer<Throwable> onFailure;
   private final AtomicLong busyNanos = new AtomicLong();
@@ -43,7 +49,7 @@ final class PipelineStage<T> {
       Consumer<Throwable> onFailure) {
     this.name = name;
     this.nice = nice;
-    this.queue = new LinkedBlockingQueue<>(capacity);
+    this.room = new Semaphore(capacity);
     this.handler = handler;
     this.onFailure = onFailure;
     this.thread = new Thread(this::run, name);
@@ -58,22 +64,35 @@ final class PipelineStage<T> {
     return name;
   }
 
+  /** An item queued beyond the capacity: it holds no permit. */
+  private record Overflow(Object item) {}
+
   /**
-   * Enqueues an item, waiting while the queue is full; once the stage is stopping, gives up
-   * (returns false) instead of waiting for a consumer that is gone.
+   * Enqueues an item, waiting while the queue is full, unless {@code mustNotWait} says so (then it
+   * is queued beyond the capacity); once the stage is stopping, gives up (returns false) instead
+   * of waiting for a consumer that is gone.
    */
-  boolean put(T item) throws InterruptedException {
-    while (!queue.offer(item, 50, TimeUnit.MILLISECONDS)) {
+  boolean put(T item, BooleanSupplier mustNotWait) throws InterruptedException {
+    while (!room.tryAcquire(50, TimeUnit.MILLISECONDS)) {
       if (stopping) {
         return false;
       }
+      if (mustNotWait.getAsBoolean()) {
+        queue.add(new Overflow(item));
+        return true;
+      }
     }
+    queue.add(item);
     return true;
   }
 
   /** Enqueues an item if there is room; returns whether it was enqueued. */
   boolean offer(T item) {
-    return queue.offer(item);
+    if (!room.tryAcquire()) {
+      return false;
+    }
+    queue.add(item);
+    return true;
   }
 
   /** Nanoseconds spent handling items so far. */
@@ -93,7 +112,7 @@ final class PipelineStage<T> {
 
   /** Lets the stage finish the items already queued, then stops it and waits for its thread. */
   void stop() throws InterruptedException {
-    queue.put(STOP);
+    queue.add(STOP);
     stopping = true;
     thread.join();
   }
@@ -119,6 +138,11 @@ final class PipelineStage<T> {
       }
       if (item == STOP) {
         return;
+      }
+      if (item instanceof Overflow overflow) {
+        item = overflow.item();
+      } else {
+        room.release();
       }
       long start = System.nanoTime();
       try {

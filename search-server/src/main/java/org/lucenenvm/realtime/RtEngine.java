@@ -69,6 +69,7 @@ public final class RtEngine implements Closeable {
   private final Partition[] partitions;
   private final Executor queryExecutor;
   private final Directory nvm;
+  private final NvmSpace space;
   private final CachedSearch cachedSearch;
 
   private RtEngine(
@@ -77,9 +78,11 @@ public final class RtEngine implements Closeable {
       PartitionLifecycle[] lifecycles,
       Executor executor,
       Directory nvm,
+      NvmSpace space,
       ResultCache cache) {
     this.config = config;
     this.nvm = nvm;
+    this.space = space;
     this.cachedSearch = cache == null ? null : new CachedSearch(cache);
     this.inverter = inverter;
     this.lifecycles = lifecycles;
@@ -121,6 +124,7 @@ public final class RtEngine implements Closeable {
     boolean namespaced = checkPartitionCount(nvm, count);
     DocumentInverter inverter =
         new DocumentInverter(config.schema(), config.analyzer(), config.similarity());
+    NvmSpace space = NvmSpace.of(nvm, config.floodStage());
     PartitionLifecycle[] lifecycles = new PartitionLifecycle[count];
     try {
       for (int i = 0; i < count; i++) {
@@ -131,7 +135,7 @@ public final class RtEngine implements Closeable {
                 : null;
         lifecycles[i] =
             PartitionLifecycle.open(
-                partitionDirectory(nvm, i, namespaced), config, i, logFile, inverter);
+                partitionDirectory(nvm, i, namespaced), config, i, logFile, inverter, space);
       }
     } catch (IOException | RuntimeException e) {
       IOUtils.closeWhileHandlingException(lifecycles);
@@ -151,7 +155,8 @@ public final class RtEngine implements Closeable {
             .table()
             .startEpoch(config.statisticsLagSegments(), epochs == null ? null : epochs[i]);
       }
-      RtEngine engine = new RtEngine(config, inverter, lifecycles, queryExecutor, nvm, cache);
+      RtEngine engine =
+          new RtEngine(config, inverter, lifecycles, queryExecutor, nvm, space, cache);
       engine.startEpoch();
       return engine;
     } catch (IOException | RuntimeException e) {
@@ -295,8 +300,10 @@ public final class RtEngine implements Closeable {
    * Adds a new document; it is visible to every query that starts after this returns. Refuses
    * (with {@link IllegalArgumentException}, before anything is indexed) a document without id, with
    * an id already in the index, with a field the schema does not declare, or with a term longer
-   * than {@link org.apache.lucene.index.IndexWriter#MAX_TERM_LENGTH} bytes. Throws {@link
-   * NvmFullException} once NVM is full. In {@link DurabilityMode#CRASH_CONSISTENT} mode it refuses
+   * than {@link org.apache.lucene.index.IndexWriter#MAX_TERM_LENGTH} bytes. Refuses it with {@link
+   * FloodStageException} (nothing applied) while the NVM pool is at its {@link
+   * RtEngineConfig#floodStage()} or a segment waits for room in it ({@link #poolUsage()}); {@link
+   * #update} too, {@link #delete} never. In {@link DurabilityMode#CRASH_CONSISTENT} mode it refuses
    * a document whose log record is larger than the ingest log ({@link IllegalArgumentException}),
    * and throws {@link IngestLogFullException} (nothing applied; retry later) when the log stayed
    * full for {@link RtEngineConfig#logFullTimeout()}; {@link #update} and {@link #delete} too.
@@ -468,6 +475,14 @@ public final class RtEngine implements Closeable {
     return partitions[partition].segments();
   }
 
+  /**
+   * How full the engine's NVM pool is and whether adds and updates are refused because of it; a
+   * few volatile reads, no lock.
+   */
+  public NvmUsage poolUsage() {
+    return space.usage();
+  }
+
   /** The configuration this engine runs with. */
   public RtEngineConfig config() {
     return config;
@@ -475,8 +490,8 @@ public final class RtEngine implements Closeable {
 
   /**
    * Changes the NVM budget of every partition (each gets {@code bytes}), for example to let a
-   * retried {@link #close} persist what a first one could not. Ingestion stopped by {@link
-   * NvmFullException} stays stopped.
+   * retried {@link #close} persist what a first one could not, or a segment waiting for room be
+   * engraved (writes then resume).
    */
   public void setNvmBudgetBytes(long bytes) {
     if (bytes < 0) {
@@ -485,6 +500,7 @@ public final class RtEngine implements Closeable {
     for (Partition p : partitions) {
       p.tiers().accounts().setNvmBudget(bytes);
     }
+    space.roomFreed();
   }
 
   /**

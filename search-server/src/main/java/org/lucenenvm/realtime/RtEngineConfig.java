@@ -15,8 +15,8 @@ import org.lucenenvm.cache.ResultCacheSettings;
  * budget, {@link PipelinePolicy#EAGER_ENGRAVE_LAZY_POINTER}, {@link DurabilityMode#VOLATILE},
  * merges of at most 10 segments, at most 10 segments per partition, a flush queue of 1 segment,
  * one partition, a 128 MiB ingest log per partition (crash-consistent mode only) and a 30 s wait
- * for room in it, statistics per query, no result cache and the background threads at nice 10
- * (Linux). Copies with one setting changed come
+ * for room in it, statistics per query, no result cache, the background threads at nice 10
+ * (Linux) and a flood stage at 95% of the pool. Copies with one setting changed come
  * from the {@code with...} methods.
  *
  * @param schema the fields documents may carry
@@ -51,6 +51,11 @@ import org.lucenenvm.cache.ResultCacheSettings;
  *     Linux, so that they yield the CPU to the threads that add documents and answer queries
  *     (RocksDB lowers its compaction threads' priority the same way); 0 leaves them at their
  *     process's priority; ignored, with a warning, where the C library cannot set it
+ * @param floodStage the share of the NVM pool (an {@link org.lucenenvm.store.NvmDirectory}'s) at
+ *     or above which adds and updates are refused with {@link FloodStageException} while searches,
+ *     gets and deletes go on; in (0, 1], 1 refuses them only while a segment waits for room. The
+ *     rest of the pool is room for the merges that reclaim deleted documents and for the segments
+ *     already taken in
  */
 public record RtEngineConfig(
     RtSchema schema,
@@ -71,7 +76,8 @@ public record RtEngineConfig(
     ResultCacheSettings cache,
     long logBytes,
     Duration logFullTimeout,
-    int backgroundNice) {
+    int backgroundNice,
+    double floodStage) {
   /**
    * Default {@link #segmentSize}: 20,000 documents. With {@link #DEFAULT_QUEUE_CAPACITY}, at 1 M
    * documents, it ingested 1.2× as fast as 10,000-document segments with a queue of 4 and answered
@@ -95,6 +101,8 @@ public record RtEngineConfig(
   public static final Duration DEFAULT_LOG_FULL_TIMEOUT = Duration.ofSeconds(30);
   /** Default {@link #backgroundNice}. */
   public static final int DEFAULT_BACKGROUND_NICE = 10;
+  /** Default {@link #floodStage}: 95% of the pool, as Elasticsearch's flood-stage disk watermark. */
+  public static final double DEFAULT_FLOOD_STAGE = 0.95;
 
   /** Validates the settings. */
   public RtEngineConfig {
@@ -139,6 +147,7 @@ public record RtEngineConfig(
           "logBytes (ingest log size) must be >= " + MIN_LOG_BYTES + ", got " + logBytes);
     }
     requireBackgroundNice(backgroundNice);
+    requireFloodStage(floodStage);
     if (logFullTimeout.isNegative()) {
       throw new IllegalArgumentException("logFullTimeout must be >= 0, got " + logFullTimeout);
     }
@@ -172,7 +181,8 @@ public record RtEngineConfig(
         ResultCacheSettings.DISABLED,
         DEFAULT_LOG_BYTES,
         DEFAULT_LOG_FULL_TIMEOUT,
-        DEFAULT_BACKGROUND_NICE);
+        DEFAULT_BACKGROUND_NICE,
+        DEFAULT_FLOOD_STAGE);
   }
 
   /** Selects the codec by its SPI name (e.g. {@code "Lucene104"}). */
@@ -321,6 +331,26 @@ public record RtEngineConfig(
     }
   }
 
+  /**
+   * Checks that {@code fraction} can be a {@link #floodStage} (in (0, 1]), for settings that carry
+   * one to an engine (the server's).
+   *
+   * @throws IllegalArgumentException naming the setting and the range
+   */
+  public static void requireFloodStage(double fraction) {
+    if (!(fraction > 0 && fraction <= 1)) {
+      throw new IllegalArgumentException(
+          "floodStage must be a share of the pool in (0, 1] (e.g. 0.95 for 95%), got " + fraction);
+    }
+  }
+
+  /** Returns a copy refusing adds and updates once {@code fraction} of the pool is used. */
+  public RtEngineConfig withFloodStage(double fraction) {
+    Copy c = new Copy(this);
+    c.floodStage = fraction;
+    return c.build();
+  }
+
   /** Returns a copy whose indexer and merger threads run at nice value {@code nice}. */
   public RtEngineConfig withBackgroundNice(int nice) {
     Copy c = new Copy(this);
@@ -349,6 +379,7 @@ public record RtEngineConfig(
     long logBytes;
     Duration logFullTimeout;
     int backgroundNice;
+    double floodStage;
 
     Copy(RtEngineConfig from) {
       schema = from.schema;
@@ -370,6 +401,7 @@ public record RtEngineConfig(
       logBytes = from.logBytes;
       logFullTimeout = from.logFullTimeout;
       backgroundNice = from.backgroundNice;
+      floodStage = from.floodStage;
     }
 
     RtEngineConfig build() {
@@ -392,7 +424,8 @@ public record RtEngineConfig(
           cache,
           logBytes,
           logFullTimeout,
-          backgroundNice);
+          backgroundNice,
+          floodStage);
     }
   }
 }

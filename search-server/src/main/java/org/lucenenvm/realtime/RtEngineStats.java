@@ -23,6 +23,8 @@ import java.util.Map;
  * @param nvmBytes bytes of segment files in the NVM directory
  * @param segmentWaitNanos time writers spent waiting for a free segment slot (the merger keeping
  *     the table within its segment limit), summed over writers and partitions since open
+ * @param mergesDeferred merge attempts deferred since open because the NVM budget or pool had no
+ *     room for their output (tried again on a later pass)
  * @param stages per pipeline thread (indexer, merger): busy time, items, queue length
  */
 public record RtEngineStats(
@@ -36,6 +38,7 @@ public record RtEngineStats(
     long liveSegmentBytes,
     long nvmBytes,
     long segmentWaitNanos,
+    long mergesDeferred,
     Map<String, Stage> stages) {
 
   /**
@@ -62,6 +65,7 @@ public record RtEngineStats(
     long live = 0;
     long nvm = 0;
     long segmentWait = 0;
+    long deferred = 0;
     Map<String, Stage> stages = new LinkedHashMap<>();
     for (RtEngineStats s : partitions) {
       docs += s.liveDocs;
@@ -73,6 +77,7 @@ public record RtEngineStats(
       live += s.liveSegmentBytes;
       nvm += s.nvmBytes;
       segmentWait += s.segmentWaitNanos;
+      deferred += s.mergesDeferred;
       s.stages.forEach((name, stage) -> stages.merge(name, stage, Stage::plus));
     }
     return new RtEngineStats(
@@ -86,6 +91,7 @@ public record RtEngineStats(
         live,
         nvm,
         segmentWait,
+        deferred,
         stages);
   }
 

@@ -16,25 +16,44 @@ import org.lucenenvm.store.DramDirectory;
  * classes as the NVM tier, so that Lucene's hot call sites see one input class; see {@link
  * DramDirectory} for why that matters), the NVM tier (one shared {@link Directory}, a namespace
  * {@code seg<id>_} per segment) and the byte accounts of both. Every {@link SegmentVersion} of a
- * Lucene segment is made here, with the action that frees it.
+ * Lucene segment is made here, with the action that frees it. Every segment write into the NVM
+ * tier first reserves its size in the NVM budget and promises it from the pool ({@link NvmSpace}),
+ * and is refused with {@link NvmFullException} before it starts when either has no room.
  */
 final class Tiers {
   private static final String SEGMENT_PREFIX = "seg";
+  /** An NvmDirectory file takes whole blocks of this size: a segment's pool room per file. */
+  private static final long POOL_BLOCK = 4096;
 
   private final Directory nvm;
   private final MemoryAccounts accounts;
+  private final NvmSpace space;
   private final SegmentFiles files;
   private volatile boolean keepNvmFilesOnFree;
 
-  /** Tiers writing segments with {@code config}'s codec, NVM copies in {@code nvm}. */
+  /** Tiers writing segments with {@code config}'s codec, NVM copies in {@code nvm}, alone in it. */
   Tiers(Directory nvm, RtEngineConfig config) {
+    this(nvm, config, NvmSpace.of(nvm, config.floodStage()));
+  }
+
+  /**
+   * Tiers writing segments with {@code config}'s codec, NVM copies in {@code nvm}, taking pool room
+   * from {@code space} (shared by the engine's partitions).
+   */
+  Tiers(Directory nvm, RtEngineConfig config, NvmSpace space) {
     this.nvm = nvm;
     this.accounts = new MemoryAccounts(config.dramBudgetBytes(), config.nvmBudgetBytes());
+    this.space = space;
     this.files = new SegmentFiles(config.codec(), config.similarity());
   }
 
   MemoryAccounts accounts() {
     return accounts;
+  }
+
+  /** The room of the pool the NVM tier lives in. */
+  NvmSpace space() {
+    return space;
   }
 
   /** The NVM directory (shared by every segment of this partition, and its manifest). */
@@ -138,22 +157,46 @@ final class Tiers {
   }
 
   /**
+   * Reserves {@code bytes} of the NVM budget and promises them plus {@code slack} (the pool's
+   * allocation rounding) from the pool for writing {@code what}, a write of kind {@code write};
+   * throws {@link NvmFullException} naming what does not fit (nothing reserved then). Settled by
+   * the write ({@link #settleNvm}).
+   */
+  void reserveNvm(long bytes, long slack, String what, NvmSpace.Write write) {
+    accounts.reserveNvm(bytes, what);
+    if (!space.tryPromise(bytes + slack, write)) {
+      accounts.adjustNvm(-bytes);
+      throw space.noRoom(what, bytes + slack, write);
+    }
+  }
+
+  /** After a write reserved with {@link #reserveNvm}: the budget keeps {@code written} bytes. */
+  private void settleNvm(long bytes, long slack, long written, NvmSpace.Write write) {
+    accounts.adjustNvm(written - bytes);
+    space.release(bytes + slack, write);
+  }
+
+  /**
    * Copies DRAM version {@code dram} of segment {@code id} into the NVM tier in bulk and syncs it;
-   * throws {@link NvmFullException} when the NVM budget or directory cannot hold it.
+   * throws {@link NvmFullException} when the NVM budget or directory cannot hold it (before the
+   * copy starts when the pool has no room to promise, see {@link NvmSpace}).
    */
   SegmentVersion engrave(long id, SegmentVersion dram) throws IOException {
     long bytes = dram.bytes();
-    accounts.reserveNvm(bytes, "segment " + id);
+    long slack = POOL_BLOCK * dram.directory().listAll().length;
+    reserveNvm(bytes, slack, "segment " + id, NvmSpace.Write.ENGRAVE);
     NamespacedDirectory target = nvmSegment(id);
     try {
       SegmentFiles.copyDurably(dram.directory(), target);
-      return nvmVersion(DirectoryReader.open(target), target, bytes);
+      SegmentVersion version = nvmVersion(DirectoryReader.open(target), target, bytes);
+      settleNvm(bytes, slack, bytes, NvmSpace.Write.ENGRAVE);
+      return version;
     } catch (IOException e) {
-      accounts.adjustNvm(-bytes);
+      settleNvm(bytes, slack, 0, NvmSpace.Write.ENGRAVE);
       deleteQuietly(target);
       throw nvmFull("NVM directory refused segment " + id, e);
     } catch (RuntimeException e) {
-      accounts.adjustNvm(-bytes);
+      settleNvm(bytes, slack, 0, NvmSpace.Write.ENGRAVE);
       deleteQuietly(target);
       throw e;
     }
@@ -161,26 +204,28 @@ final class Tiers {
 
   /**
    * Writes the live docs of {@code sources} as segment {@code id} in the NVM tier; {@code reserved}
-   * NVM bytes were reserved for it and are settled against its real size. Once {@code stop} is
-   * true the write ends early with {@link MergePolicy.MergeAbortedException} ({@link
-   * AbortableMergeDirectory}); like any failure it first deletes what it wrote and returns the
-   * reservation.
+   * bytes (and {@code slack}) were reserved for it as a {@link NvmSpace.Write#MERGE} ({@link
+   * #reserveNvm}) and are settled against its real size. Once {@code stop} is true the write ends
+   * early with {@link MergePolicy.MergeAbortedException} ({@link AbortableMergeDirectory}); like
+   * any failure it first deletes what it wrote and returns the reservation. A directory that
+   * cannot take it throws {@link NvmFullException}.
    */
-  SegmentVersion writeMerged(long id, CodecReader[] sources, long reserved, BooleanSupplier stop)
+  SegmentVersion writeMerged(
+      long id, CodecReader[] sources, long reserved, long slack, BooleanSupplier stop)
       throws IOException {
     NamespacedDirectory target = nvmSegment(id);
     try {
       files.write(new AbortableMergeDirectory(target, stop), sources);
       DirectoryReader reader = DirectoryReader.open(target);
       long bytes = SegmentFiles.bytes(target);
-      accounts.adjustNvm(bytes - reserved);
+      settleNvm(reserved, slack, bytes, NvmSpace.Write.MERGE);
       return nvmVersion(reader, target, bytes);
     } catch (MergePolicy.MergeAbortedException | RuntimeException e) {
-      accounts.adjustNvm(-reserved);
+      settleNvm(reserved, slack, 0, NvmSpace.Write.MERGE);
       deleteQuietly(target);
       throw e;
     } catch (IOException e) {
-      accounts.adjustNvm(-reserved);
+      settleNvm(reserved, slack, 0, NvmSpace.Write.MERGE);
       deleteQuietly(target);
       throw nvmFull("NVM directory refused merged segment " + id, e);
     }
@@ -214,6 +259,7 @@ final class Tiers {
         throw nvmFull("NVM directory cannot delete the files of " + v.directory(), e);
       }
       accounts.adjustNvm(-v.bytes());
+      space.roomFreed();
     }
   }
 

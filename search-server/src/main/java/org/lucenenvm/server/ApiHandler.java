@@ -23,7 +23,8 @@ import org.lucenenvm.realtime.NvmFullException;
 /**
  * The HTTP side of the API: matches the route, checks the bearer token of write requests, calls
  * the {@link Endpoints} method and writes its {@link Reply} as JSON. Every failure becomes a JSON
- * error {@code {"error": {"status": ..., "message": ...}}}: {@link ApiException} with its status,
+ * error {@code {"error": {"status": ..., "message": ...}}}: {@link ApiException} with its status
+ * (and its details as further members of {@code error}, e.g. a 429 from a pool at its flood stage),
  * {@link IllegalArgumentException} (refused input) 400, {@link NvmFullException} 507, other {@link
  * IllegalStateException} 503 (engine closed or failed, or {@link IngestLogFullException}: a full
  * ingest log, retry later, said with a {@code Retry-After} header), anything else 500 (logged).
@@ -226,28 +227,37 @@ final class ApiHandler extends Handler.Abstract {
   }
 
   private static Reply errorReply(Exception e) {
-    int status;
-    int retryAfter = 0;
+    int status = statusOf(e);
     String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    if (e instanceof ApiException api) {
-      status = api.status();
-    } else if (e instanceof IllegalArgumentException) {
-      status = 400;
-    } else if (e instanceof IndexSearcher.TooManyClauses) {
-      status = 400;
+    if (e instanceof IndexSearcher.TooManyClauses) {
       message = "query too large: " + message + " (max-clause-count)";
-    } else if (e instanceof NvmFullException) {
-      status = 507;
-    } else if (e instanceof IllegalStateException) {
-      status = 503;
-      if (e instanceof IngestLogFullException) {
-        retryAfter = Reply.LOG_FULL_RETRY_AFTER_SECONDS;
-      }
-    } else {
-      status = 500;
+    }
+    if (status == 500) {
       LOG.log(Level.WARNING, "request failed", e);
     }
-    return new Reply(status, Map.of("error", BulkIngest.errorBody(status, message)), retryAfter);
+    Map<String, Object> error = BulkIngest.errorBody(status, message);
+    if (e instanceof ApiException api) {
+      error.putAll(api.details());
+    }
+    int retryAfter = e instanceof IngestLogFullException ? Reply.LOG_FULL_RETRY_AFTER_SECONDS : 0;
+    return new Reply(status, Map.of("error", error), retryAfter);
+  }
+
+  /** The status a failure answers (see the class comment); 500 for anything unexpected. */
+  static int statusOf(Exception e) {
+    if (e instanceof ApiException api) {
+      return api.status();
+    }
+    if (e instanceof IllegalArgumentException || e instanceof IndexSearcher.TooManyClauses) {
+      return 400;
+    }
+    if (e instanceof NvmFullException) {
+      return 507;
+    }
+    if (e instanceof IllegalStateException) {
+      return 503;
+    }
+    return 500;
   }
 
   private void write(Response response, Reply reply, Callback callback) {

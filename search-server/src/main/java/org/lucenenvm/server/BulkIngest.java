@@ -6,26 +6,29 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.lucenenvm.realtime.IngestLogFullException;
-import org.lucenenvm.realtime.NvmFullException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.lucenenvm.realtime.RtDocument;
 
 /**
- * Ingests an NDJSON body: one JSON document per line ({@link Documents}), blank lines ignored.
+ * Ingests an NDJSON body, one JSON document per line ({@link Documents}), blank lines ignored, and
+ * reports every line's outcome, as Elasticsearch's {@code _bulk} does.
  *
- * <p>Partial-failure semantics: lines are applied in order, each on its own. A line that is
- * malformed, too large, or refused by the engine (undeclared field, duplicate id on add, ...) is
- * skipped and reported with its 1-based line number; the lines around it are still applied. Every
- * line counted in {@code acknowledged} is searchable when the response is sent. If the engine
- * stops taking writes (NVM full, engine failure, or a full ingest log: retry the lines after the
- * acknowledged ones later) the remaining lines are not applied and the response says how many
- * were acknowledged before. Status: 200 when every line was applied, 400 when some line was
- * refused, 507 (NVM full) or 503 (full ingest log, engine failed) when ingestion stopped; a 503
- * for a full ingest log carries {@code Retry-After}.
+ * <p>Lines are applied in order, each on its own. A line that is malformed, too large or refused by
+ * the engine (undeclared field, duplicate id on add, ...) fails alone; the lines around it are still
+ * applied. A refusal that is not about the line (the pool at its flood stage: 429; a full ingest
+ * log, a failed or closing engine: 503 or 507) fails that line and every later one, unapplied, with
+ * the same status and message (a later line that is malformed fails with its own 400).
+ *
+ * <p>The answer is 200: {@code acknowledged} (lines applied), {@code failed}, {@code errors}
+ * (whether any line failed), {@code took_us} and {@code items}, one per non-blank line in order:
+ * {@code line} (1-based), {@code id} (null when the line has none that can be read), {@code status}
+ * (201 added, 200 upserted, else what the line alone would have been answered) and, for a failed
+ * line, {@code error}. Every item with status 200 or 201 was applied and is searchable when the
+ * response is sent; no other item was applied.
  */
 final class BulkIngest {
-  /** At most this many per-line errors are listed (all are counted). */
-  static final int MAX_LISTED_ERRORS = 100;
+  private static final Logger LOG = Logger.getLogger(BulkIngest.class.getName());
 
   private final ObjectMapper json;
   private final int maxDocumentBytes;
@@ -35,76 +38,82 @@ final class BulkIngest {
     this.maxDocumentBytes = maxDocumentBytes;
   }
 
+  /** A refusal that fails every later line too. */
+  private record Stop(int status, String message) {}
+
   /** Applies every line of {@code body} to {@code index}; {@code upsert} replaces existing ids. */
-  Reply ingest(OpenIndex index, byte[] body, boolean upsert) throws IOException {
+  Reply ingest(OpenIndex index, byte[] body, boolean upsert) {
     long start = System.nanoTime();
+    List<Map<String, Object>> items = new ArrayList<>();
     long acknowledged = 0;
-    long failed = 0;
-    List<Map<String, Object>> errors = new ArrayList<>();
-    String stopped = null;
-    int stopStatus = 0;
-    int retryAfter = 0;
+    Stop stop = null;
     int line = 0;
-    for (int from = 0; from < body.length && stopped == null; ) {
+    for (int from = 0; from < body.length; ) {
       int end = from;
       while (end < body.length && body[end] != '\n') {
         end++;
       }
       line++;
       int to = end > from && body[end - 1] == '\r' ? end - 1 : end;
-      try {
-        if (!isBlank(body, from, to)) {
-          apply(index, body, from, to, line, upsert);
-          acknowledged++;
+      if (!isBlank(body, from, to)) {
+        RtDocument doc = null;
+        try {
+          doc = parse(body, from, to, line);
+          if (stop != null) {
+            items.add(item(line, doc.id(), stop.status(), stop.message()));
+          } else {
+            apply(index, doc, upsert);
+            items.add(item(line, doc.id(), upsert ? 200 : 201, null));
+            acknowledged++;
+          }
+        } catch (RuntimeException | IOException e) {
+          int status = ApiHandler.statusOf(e);
+          if (status == 500) {
+            LOG.log(Level.WARNING, "bulk line " + line + " failed", e);
+          }
+          items.add(item(line, doc == null ? null : doc.id(), status, e.getMessage()));
+          if (stop == null && (status == 429 || status >= 500)) {
+            stop = new Stop(status, "not applied: line " + line + " was refused: " + e.getMessage());
+          }
         }
-      } catch (ApiException | IllegalArgumentException e) {
-        failed++;
-        if (errors.size() < MAX_LISTED_ERRORS) {
-          errors.add(Map.of("line", line, "error", e.getMessage()));
-        }
-      } catch (NvmFullException e) {
-        stopped = e.getMessage();
-        stopStatus = 507;
-      } catch (IngestLogFullException e) {
-        stopped = e.getMessage();
-        stopStatus = 503;
-        retryAfter = Reply.LOG_FULL_RETRY_AFTER_SECONDS;
-      } catch (IllegalStateException e) {
-        stopped = e.getMessage();
-        stopStatus = 503;
       }
       from = end + 1;
     }
     index.ingested().mark(acknowledged);
     Map<String, Object> out = new LinkedHashMap<>();
-    int status = 200;
-    if (stopped != null) {
-      status = stopStatus;
-      out.put("error", errorBody(status, "ingestion stopped at line " + line + ": " + stopped));
-    } else if (failed > 0) {
-      status = 400;
-      out.put("error", errorBody(status, failed + " line(s) refused, see 'errors'"));
-    }
     out.put("acknowledged", acknowledged);
-    out.put("failed", failed);
-    out.put("errors", errors);
+    out.put("failed", items.size() - acknowledged);
+    out.put("errors", items.size() > acknowledged);
     out.put("took_us", (System.nanoTime() - start) / 1000);
-    return new Reply(status, out, retryAfter);
+    out.put("items", items);
+    return Reply.ok(out);
   }
 
-  private void apply(OpenIndex index, byte[] body, int from, int to, int line, boolean upsert)
-      throws IOException {
+  private RtDocument parse(byte[] body, int from, int to, int line) throws IOException {
     if (to - from > maxDocumentBytes) {
       throw new ApiException(
           413, "document of " + (to - from) + " bytes exceeds the limit of " + maxDocumentBytes);
     }
-    RtDocument doc =
-        Documents.fromJson(Exchange.parseObject(json, body, from, to - from, "line " + line), null);
+    return Documents.fromJson(Exchange.parseObject(json, body, from, to - from, "line " + line), null);
+  }
+
+  private static void apply(OpenIndex index, RtDocument doc, boolean upsert) {
     if (upsert) {
       index.update(doc);
     } else {
       index.add(doc);
     }
+  }
+
+  private static Map<String, Object> item(int line, String id, int status, String error) {
+    Map<String, Object> item = new LinkedHashMap<>();
+    item.put("line", line);
+    item.put("id", id);
+    item.put("status", status);
+    if (error != null) {
+      item.put("error", error);
+    }
+    return item;
   }
 
   private static boolean isBlank(byte[] bytes, int from, int to) {

@@ -14,12 +14,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
  * The per-index metrics, collected from one {@link IndexStats} per index at each scrape: gauges
  * {@code lucenenvm_index_docs}, {@code _dram_bytes}, {@code _live_segment_bytes}, {@code
- * _nvm_bytes}, {@code _pool_bytes}, {@code _pool_free_bytes}, {@code lucenenvm_index_segments}
+ * _nvm_bytes}, {@code _pool_bytes}, {@code _pool_free_bytes}, {@code _pool_used_bytes}, {@code
+ * _flood_stage_ratio} (the watermark), {@code _writes_refused} (1 while adds and updates answer
+ * 429), {@code lucenenvm_index_segments}
  * (by state), and counters {@code lucenenvm_index_ingested_docs_total}, {@code
  * lucenenvm_index_queries_total}, {@code lucenenvm_pipeline_busy_seconds_total} (by stage); for
  * indexes with a result cache, counters {@code lucenenvm_cache_hits_total}, {@code
@@ -54,6 +57,9 @@ final class IndexMetrics implements MultiCollector {
     out.add(gauge("lucenenvm_index_nvm_bytes", "Segment file bytes in the NVM pool", stats, IndexStats::nvmBytes));
     out.add(gauge("lucenenvm_index_pool_bytes", "Size of the NVM pool file", stats, IndexStats::poolBytes));
     out.add(gauge("lucenenvm_index_pool_free_bytes", "Free bytes of the NVM pool", stats, IndexStats::poolFreeBytes));
+    out.add(gauge("lucenenvm_index_pool_used_bytes", "Used bytes of the NVM pool", stats, IndexStats::poolUsedBytes));
+    out.add(gauge("lucenenvm_index_flood_stage_ratio", "Share of the pool at which adds and updates are refused", stats, IndexStats::floodStage));
+    out.add(gauge("lucenenvm_index_writes_refused", "1 while adds and updates are refused for want of pool room", stats, s -> s.writesRefused() ? 1 : 0));
     out.add(counter("lucenenvm_index_ingested_docs", "Documents acknowledged since start", stats, IndexStats::ingestedDocs));
     out.add(counter("lucenenvm_index_queries", "Queries run since start", stats, IndexStats::queries));
     GaugeSnapshot.Builder segments =
@@ -98,14 +104,14 @@ final class IndexMetrics implements MultiCollector {
   }
 
   private static MetricSnapshot gauge(
-      String name, String help, Map<String, IndexStats> stats, ToLongFunction<IndexStats> value) {
+      String name, String help, Map<String, IndexStats> stats, ToDoubleFunction<IndexStats> value) {
     GaugeSnapshot.Builder b = GaugeSnapshot.builder().name(name).help(help);
     stats.forEach(
         (index, s) ->
             b.dataPoint(
                 GaugeDataPointSnapshot.builder()
                     .labels(Labels.of("index", index))
-                    .value(value.applyAsLong(s))
+                    .value(value.applyAsDouble(s))
                     .build()));
     return b.build();
   }

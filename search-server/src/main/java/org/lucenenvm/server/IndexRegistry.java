@@ -110,6 +110,7 @@ public final class IndexRegistry implements Closeable {
               .withLogFullTimeout(config.logFullTimeout())
               .withPartitions(definition.partitions())
               .withBackgroundNice(config.backgroundNice())
+              .withFloodStage(config.floodStage())
               .withResultCache(config.cache());
       if (config.discardUnverifiable().contains(definition.name())) {
         int discarded = RtEngine.discardUnverifiable(directory);

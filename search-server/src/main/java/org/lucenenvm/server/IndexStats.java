@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.lucenenvm.cache.ResultCacheStats;
+import org.lucenenvm.realtime.NvmUsage;
 import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineStats;
 import org.lucenenvm.realtime.RtRecovery;
@@ -25,6 +26,12 @@ import org.lucenenvm.realtime.SegmentState;
  * @param nvmBytes segment file bytes in the pool
  * @param poolBytes size of the pool file
  * @param poolFreeBytes bytes of the pool not used
+ * @param poolUsedBytes bytes of the pool in use ({@code poolBytes - poolFreeBytes}: segments, ingest
+ *     logs, cache region, manifests, file table, header)
+ * @param floodStage the flood-stage watermark, a share of {@code poolBytes} ({@code --flood-stage})
+ * @param floodStageReached whether {@code poolUsedBytes} is at or above the watermark
+ * @param writesRefused whether adds and updates are refused now (429): flood stage reached, or a
+ *     segment waits for room in the pool
  * @param stages per pipeline stage: busy time, items handled, items queued
  * @param ingestedDocs documents acknowledged since the server started
  * @param ingestDocsPerSecond documents acknowledged per second (last 10 s)
@@ -47,6 +54,10 @@ public record IndexStats(
     long nvmBytes,
     long poolBytes,
     long poolFreeBytes,
+    long poolUsedBytes,
+    double floodStage,
+    boolean floodStageReached,
+    boolean writesRefused,
     Map<String, StageWork> stages,
     long ingestedDocs,
     double ingestDocsPerSecond,
@@ -95,6 +106,7 @@ public record IndexStats(
         byTier.merge(info.queryTier(), 1, Integer::sum);
       }
     }
+    NvmUsage pool = engine.poolUsage();
     return new IndexStats(
         index.definition().name(),
         engine.partitionCount(),
@@ -104,8 +116,12 @@ public record IndexStats(
         dram,
         live,
         nvm,
-        index.directory().heap().size(),
-        index.directory().freeBytes(),
+        pool.totalBytes(),
+        pool.totalBytes() - pool.usedBytes(),
+        pool.usedBytes(),
+        pool.floodStage(),
+        pool.floodStageReached(),
+        pool.refusesWrites(),
         stages,
         index.ingested().total(),
         index.ingested().perSecond(),

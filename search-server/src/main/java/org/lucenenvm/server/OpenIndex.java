@@ -3,6 +3,7 @@ package org.lucenenvm.server;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -19,7 +20,9 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.util.IOUtils;
 import org.lucenenvm.realtime.FieldKind;
+import org.lucenenvm.realtime.FloodStageException;
 import org.lucenenvm.realtime.IngestLogFullException;
+import org.lucenenvm.realtime.NvmUsage;
 import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtDocument;
 import org.lucenenvm.realtime.RtSchema;
@@ -175,7 +178,7 @@ public final class OpenIndex implements Closeable {
     return result;
   }
 
-  /** Adds {@code doc} ({@link RtEngine#add}); see {@link #write} for a full ingest log. */
+  /** Adds {@code doc} ({@link RtEngine#add}); see {@link #write} for a full log or pool. */
   public void add(RtDocument doc) {
     write(() -> {
       engine.add(doc);
@@ -198,11 +201,28 @@ public final class OpenIndex implements Closeable {
 
   /**
    * Runs one engine write; an {@link IngestLogFullException} (the write was not applied, a retry
-   * may succeed) is rethrown with this index's name and what to do, and answers 503.
+   * may succeed) is rethrown with this index's name and what to do, and answers 503; a {@link
+   * FloodStageException} (not applied either; the pool has no room to spare) becomes a 429 naming
+   * the index, its pool file, the used and total bytes and the flood stage, also as members of the
+   * error body.
    */
   private <T> T write(Supplier<T> operation) {
     try {
       return operation.get();
+    } catch (FloodStageException e) {
+      NvmUsage usage = e.usage();
+      Map<String, Object> details = new LinkedHashMap<>();
+      details.put("index", definition.name());
+      details.put("pool", usage.pool());
+      details.put("pool_used_bytes", usage.usedBytes());
+      details.put("pool_total_bytes", usage.totalBytes());
+      details.put("flood_stage", usage.floodStage());
+      throw new ApiException(
+          429,
+          "index '" + definition.name() + "' refuses adds and updates: " + e.getMessage()
+              + "; delete documents to free room, or raise --flood-stage",
+          e,
+          details);
     } catch (IngestLogFullException e) {
       throw new IngestLogFullException(
           "index '" + definition.name() + "' cannot take this write now, its ingest log is full"

@@ -73,6 +73,9 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--background-nice", description = "Linux nice value (0-19) of each index's flush and merge threads, so that they yield the cores to requests; 0 runs them at the requests' priority (default: ${DEFAULT-VALUE}).", defaultValue = "" + RtEngineConfig.DEFAULT_BACKGROUND_NICE)
   int backgroundNice;
 
+  @Option(names = "--flood-stage", converter = PoolShare.class, description = "Share of each index's pool at or above which adds and updates are refused with 429 (searches, gets and deletes go on), e.g. 95%% or 0.95 (default: 95%%).", defaultValue = "95%")
+  double floodStage;
+
   @Option(names = "--schema", description = "Default schema of new indexes, e.g. title:text,body:text,lang:keyword,url:stored.")
   String schema;
 
@@ -140,6 +143,7 @@ public final class ServerCli implements Callable<Integer> {
         .codec(codec)
         .partitions(partitions)
         .backgroundNice(backgroundNice)
+        .floodStage(floodStage)
         .defaultSchema(schema == null || schema.isBlank() ? null : Schemas.parse(schema))
         .maxConcurrentRequests(maxConcurrentRequests)
         .maxBodyBytes(maxBody)

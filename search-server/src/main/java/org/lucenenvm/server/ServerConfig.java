@@ -37,6 +37,9 @@ import org.lucenenvm.realtime.RtSchema;
  * @param backgroundNice Linux nice value (0 to 19) of every index's indexer and merger threads,
  *     so that flushes and merges yield the cores to requests ({@link
  *     RtEngineConfig#DEFAULT_BACKGROUND_NICE} by default; 0 runs them as requests run)
+ * @param floodStage share of each index's pool at or above which adds and updates are refused
+ *     with 429 while searches, gets and deletes go on ({@link RtEngineConfig#floodStage()}; {@link
+ *     RtEngineConfig#DEFAULT_FLOOD_STAGE} by default)
  * @param defaultSchema schema of indexes created without one (null: a schema is required)
  * @param maxConcurrentRequests requests handled at once; more are refused with 503
  * @param maxBodyBytes largest request body accepted (413 beyond)
@@ -61,6 +64,7 @@ public record ServerConfig(
     String codec,
     int partitions,
     int backgroundNice,
+    double floodStage,
     RtSchema defaultSchema,
     int maxConcurrentRequests,
     long maxBodyBytes,
@@ -88,6 +92,7 @@ public record ServerConfig(
     require(poolSizeBytes >= 1L << 20, "poolSizeBytes must be >= 1 MiB, got " + poolSizeBytes);
     require(dramBudgetBytes >= 0, "dramBudgetBytes must be >= 0, got " + dramBudgetBytes);
     require(segmentSize > 0, "segmentSize must be > 0, got " + segmentSize);
+    RtEngineConfig.requireFloodStage(floodStage);
     require(partitions >= 1, "partitions must be >= 1, got " + partitions);
     RtEngineConfig.requireBackgroundNice(backgroundNice);
     require(maxConcurrentRequests >= 1, "maxConcurrentRequests must be >= 1");
@@ -178,6 +183,7 @@ public record ServerConfig(
     private String codec = "Lucene104";
     private int partitions = 1;
     private int backgroundNice = RtEngineConfig.DEFAULT_BACKGROUND_NICE;
+    private double floodStage = RtEngineConfig.DEFAULT_FLOOD_STAGE;
     private RtSchema defaultSchema;
     private int maxConcurrentRequests = 32;
     private long maxBodyBytes = 16L << 20;
@@ -254,6 +260,11 @@ public record ServerConfig(
       return this;
     }
 
+    public Builder floodStage(double v) {
+      floodStage = v;
+      return this;
+    }
+
     public Builder defaultSchema(RtSchema v) {
       defaultSchema = v;
       return this;
@@ -310,6 +321,7 @@ public record ServerConfig(
           codec,
           partitions,
           backgroundNice,
+          floodStage,
           defaultSchema,
           maxConcurrentRequests,
           maxBodyBytes,

@@ -34,7 +34,10 @@ public class GracefulCloseFailureTest extends LuceneTestCase {
         .withMode(DurabilityMode.GRACEFUL);
   }
 
-  /** Adds documents until the engine refuses with NvmFullException; returns the acknowledged. */
+  /**
+   * Adds documents until the engine refuses with NvmFullException (a {@link FloodStageException}:
+   * the pool or budget has no room for the next segment); returns the acknowledged.
+   */
   private static int fillUntilFull(RtEngine engine) {
     return fillUntilFull((Consumer<RtDocument>) engine::add);
   }
@@ -119,8 +122,11 @@ public class GracefulCloseFailureTest extends LuceneTestCase {
     int acknowledged;
     try (NvmDirectory nvm = NvmDirectory.open(pool, 8L << 20)) {
       // No merges: their allocation churn fragments the small pool until it cannot even record a
-      // deletion (its file table needs one contiguous extent), which is not what this tests.
-      RtEngine engine = RtEngine.open(nvm, config().withMaxSegments(1_000_000));
+      // deletion (its file table needs one contiguous extent), which is not what this tests. No
+      // flood stage below 100% either: writes are refused only once a segment does not fit, so
+      // the close finds segments it cannot persist.
+      RtEngine engine =
+          RtEngine.open(nvm, config().withMaxSegments(1_000_000).withFloodStage(1.0));
       acknowledged = fillUntilFull(engine);
       IOException failed = expectThrows(IOException.class, engine::close);
       assertTrue(failed.getMessage(), failed.getMessage().contains("are not persisted"));

@@ -356,7 +356,7 @@ public class MergeAbortTest extends LuceneTestCase {
     DocumentInverter inverter =
         new DocumentInverter(SCHEMA, config.analyzer(), config.similarity());
     Flusher flusher = new Flusher(tiers, table);
-    Engraver engraver = new Engraver(tiers);
+    Engraver engraver = new Engraver(tiers, () -> {}, () -> true);
     List<SegmentDescriptor> segments = new ArrayList<>();
     for (long id = 1; id <= count; id++) {
       LiveSegment segment = new LiveSegment(SCHEMA, DOCS);

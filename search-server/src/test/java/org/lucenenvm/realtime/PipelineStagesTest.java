@@ -63,7 +63,7 @@ public class PipelineStagesTest extends LuceneTestCase {
       assertNotNull(d.idFilter());
       assertEquals(3, docs(table));
 
-      Engraver engraver = new Engraver(tiers);
+      Engraver engraver = new Engraver(tiers, () -> {}, () -> true);
       engraver.engrave(d);
       assertEquals(SegmentState.ENGRAVED, d.state());
       assertEquals(SegmentVersion.Tier.DRAM, d.global().tier()); // queries stay on DRAM
@@ -94,7 +94,7 @@ public class PipelineStagesTest extends LuceneTestCase {
       DescriptorTable table = new DescriptorTable();
       SegmentDescriptor d = fullLiveSegment(config, tiers, table);
       new Flusher(tiers, table).flush(d);
-      Engraver engraver = new Engraver(tiers);
+      Engraver engraver = new Engraver(tiers, () -> {}, () -> true);
       List<SegmentDescriptor> handedOn = new ArrayList<>();
       new Committer(config.policy(), tiers.accounts(), engraver, table, handedOn::add).offer(d);
       assertEquals(List.of(), handedOn);
@@ -112,7 +112,7 @@ public class PipelineStagesTest extends LuceneTestCase {
       Tiers tiers = new Tiers(nvm, config);
       DescriptorTable table = new DescriptorTable();
       Flusher flusher = new Flusher(tiers, table);
-      Engraver engraver = new Engraver(tiers);
+      Engraver engraver = new Engraver(tiers, () -> {}, () -> true);
       List<SegmentDescriptor> sources = new ArrayList<>();
       for (long id = 1; id <= 2; id++) {
         SegmentDescriptor d = fullLiveSegment(config, tiers, table, id);

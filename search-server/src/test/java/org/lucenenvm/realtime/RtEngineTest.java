@@ -10,6 +10,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -328,7 +329,7 @@ public class RtEngineTest extends LuceneTestCase {
     assertTrue(e.getMessage(), e.getMessage().contains(message));
   }
 
-  public void testFullNvmStopsIngestionWithoutLosingAcknowledgedDocuments() throws Exception {
+  public void testFullNvmRefusesWritesUntilThereIsRoomAndLosesNothing() throws Exception {
     try (Directory nvm = new ByteBuffersDirectory();
         RtEngine engine =
             RtEngine.open(nvm, smallConfig().withSegmentSize(100).withNvmBudgetBytes(60_000))) {
@@ -343,10 +344,22 @@ public class RtEngineTest extends LuceneTestCase {
         }
       }
       assertNotNull("NVM never filled up", full);
+      assertTrue(full.getClass().getName(), full instanceof FloodStageException);
       assertTrue(full.getMessage(), full.getMessage().contains("NVM budget exhausted"));
-      expectThrows(NvmFullException.class, () -> engine.add(doc("late", "common")));
+      expectThrows(FloodStageException.class, () -> engine.add(doc("late", "common")));
       assertEquals(acknowledged, count(engine, new TermQuery(new Term("body", "common"))));
       assertTrue(engine.stats().nvmBytes() <= 60_000);
+      assertTrue(engine.delete("d0")); // deletes go on
+
+      // With room (here a larger budget) the waiting segment is engraved and writes resume.
+      engine.setNvmBudgetBytes(Long.MAX_VALUE);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (engine.poolUsage().refusesWrites()) {
+        assertTrue(engine.poolUsage().toString(), System.nanoTime() < deadline);
+        Thread.sleep(10);
+      }
+      engine.add(doc("late", "common"));
+      assertEquals(acknowledged, count(engine, new TermQuery(new Term("body", "common"))));
     }
   }
 

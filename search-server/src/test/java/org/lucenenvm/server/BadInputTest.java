@@ -1,6 +1,7 @@
 package org.lucenenvm.server;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -68,6 +69,18 @@ public class BadInputTest {
     assertDocs(2);
   }
 
+  /** A {@code _bulk} item: its line, id (null: none read), status and, if it failed, error. */
+  private static void assertItem(JsonNode item, int line, String id, int status, String error) {
+    assertEquals(item.toString(), line, item.get("line").asInt());
+    assertEquals(item.toString(), id, item.get("id").isNull() ? null : item.get("id").asText());
+    assertEquals(item.toString(), status, item.get("status").asInt());
+    if (error == null) {
+      assertFalse(item.toString(), item.has("error"));
+    } else {
+      assertTrue(item.toString(), item.get("error").asText().contains(error));
+    }
+  }
+
   @Test
   public void ndjsonPartialFailureReportsLinesAndKeepsGoodOnes() throws Exception {
     String body =
@@ -79,19 +92,19 @@ public class BadInputTest {
             + "{\"id\":\"e\",\"body\":\"" + "x ".repeat(200) + "\"}\n"
             + "{\"id\":\"f\",\"body\":\"phi\"}\r\n";
     LiveServer.Res r = s.send("POST", "/indexes/idx/_bulk", body);
-    assertEquals(r.body(), 400, r.status());
+    assertEquals(r.body(), 200, r.status());
     JsonNode out = r.json();
     assertEquals(2, out.get("acknowledged").asLong());
     assertEquals(4, out.get("failed").asLong());
-    JsonNode errors = out.get("errors");
-    assertEquals(2, errors.get(0).get("line").asInt());
-    assertTrue(errors.get(0).get("error").asText().contains("malformed JSON in line 2"));
-    assertEquals(4, errors.get(1).get("line").asInt());
-    assertTrue(errors.get(1).get("error").asText(), errors.get(1).get("error").asText().contains("color"));
-    assertEquals(5, errors.get(2).get("line").asInt());
-    assertTrue(errors.get(2).get("error").asText().contains("already exists"));
-    assertEquals(6, errors.get(3).get("line").asInt());
-    assertTrue(errors.get(3).get("error").asText().contains("exceeds the limit of 256"));
+    assertTrue(out.get("errors").asBoolean());
+    JsonNode items = out.get("items");
+    assertEquals("one item per non-blank line", 6, items.size());
+    assertItem(items.get(0), 1, "c", 201, null);
+    assertItem(items.get(1), 2, null, 400, "malformed JSON in line 2");
+    assertItem(items.get(2), 4, "d", 400, "color");
+    assertItem(items.get(3), 5, "a", 400, "already exists");
+    assertItem(items.get(4), 6, null, 413, "exceeds the limit of 256");
+    assertItem(items.get(5), 7, "f", 201, null);
     assertEquals(1, s.search("idx", "gamma", 10).json().get("total_hits").asLong());
     assertEquals(1, s.search("idx", "phi", 10).json().get("total_hits").asLong());
     assertEquals("alpha", s.get("/indexes/idx/docs/a").json().get("fields").get("body").asText());

@@ -1,5 +1,6 @@
 package org.lucenenvm.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -169,7 +170,7 @@ public final class LoadBenchmark implements Callable<Integer> {
   private static ServerConfig in(ServerConfig base, String name) {
     return new ServerConfig(
         base.host(), base.port(), base.dataDir().resolve(name), base.poolSizeBytes(), base.mode(),
-        base.logBytes(), base.logFullTimeout(), base.discardUnverifiable(), base.dramBudgetBytes(), base.segmentSize(), base.codec(), base.partitions(), base.backgroundNice(), base.defaultSchema(),
+        base.logBytes(), base.logFullTimeout(), base.discardUnverifiable(), base.dramBudgetBytes(), base.segmentSize(), base.codec(), base.partitions(), base.backgroundNice(), base.floodStage(), base.defaultSchema(),
         base.maxConcurrentRequests(), base.maxBodyBytes(), base.maxDocumentBytes(), base.maxResults(),
         base.authToken(), base.queryLimits(), base.cache());
   }
@@ -190,6 +191,9 @@ public final class LoadBenchmark implements Callable<Integer> {
           try {
             phase.acknowledged.addAndGet(target.ingest(from, Math.min(docs, from + batch)));
             local.recordValue((System.nanoTime() - t0) / 1000);
+          } catch (PartialBulk e) {
+            phase.acknowledged.addAndGet(e.acknowledged);
+            count(phase, e.failure);
           } catch (Exception e) {
             count(phase, e);
           }
@@ -280,6 +284,18 @@ public final class LoadBenchmark implements Callable<Integer> {
         p.idleQueryMicros.getValueAtPercentile(99));
   }
 
+  /** A bulk request some of whose lines failed: how many were applied, and the first failure. */
+  private static final class PartialBulk extends Exception {
+    final long acknowledged;
+    final ApiException failure;
+
+    PartialBulk(long acknowledged, ApiException failure) {
+      super(failure);
+      this.acknowledged = acknowledged;
+      this.failure = failure;
+    }
+  }
+
   /** Through the HTTP API. */
   private static final class HttpTarget implements Target {
     private final ApiClient api;
@@ -290,7 +306,16 @@ public final class LoadBenchmark implements Callable<Integer> {
 
     @Override
     public long ingest(long from, long to) throws Exception {
-      return api.bulk("load", CORPUS.batch(from, to)).get("acknowledged").asLong();
+      JsonNode reply = api.bulk("load", CORPUS.batch(from, to));
+      long acknowledged = reply.get("acknowledged").asLong();
+      for (JsonNode item : reply.get("items")) {
+        if (item.has("error")) {
+          throw new PartialBulk(
+              acknowledged,
+              new ApiException(item.get("status").asInt(), "line " + item.get("line") + ": " + item.get("error").asText()));
+        }
+      }
+      return acknowledged;
     }
 
     @Override

@@ -16,20 +16,21 @@ import org.junit.rules.TemporaryFolder;
 import org.lucenenvm.demo.SyntheticCorpus;
 
 /**
- * A full pool stops ingestion with 507 while everything acknowledged stays searchable. A graceful
- * shutdown cannot persist the documents that did not fit, says so and keeps what it persisted; the
- * next start lists that index as unavailable (503, naming the missing documents) without stopping
- * the server; dropping it starts over. Dropping a full index that is open deletes it too.
+ * A pool that really fills up (no flood stage below 100%) refuses adds with 429 while everything
+ * acknowledged stays searchable. A graceful shutdown cannot persist the documents that did not
+ * fit, says so and keeps what it persisted; the next start lists that index as unavailable (503,
+ * naming the missing documents) without stopping the server; dropping it starts over. Dropping a
+ * full index that is open deletes it too.
  */
 public class NvmFullTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static ServerConfig smallPools(Path dataDir) {
-    return LiveServer.config(dataDir).poolSizeBytes(1L << 20).segmentSize(20).build();
+    return LiveServer.config(dataDir).poolSizeBytes(1L << 20).segmentSize(20).floodStage(1.0).build();
   }
 
-  /** Bulk-ingests into {@code index} until the server answers 507; returns the acknowledged. */
-  private static long fillUntil507(LiveServer s, String index) throws Exception {
+  /** Bulk-ingests into {@code index} until it refuses a line with 429; returns the acknowledged. */
+  private static long fillUntilRefused(LiveServer s, String index) throws Exception {
     SyntheticCorpus corpus = new SyntheticCorpus(5_000);
     long acknowledged = 0;
     LiveServer.Res last = null;
@@ -40,18 +41,20 @@ public class NvmFullTest {
             .append(corpus.document(i).fields().get("body")).append("\"}\n");
       }
       last = s.send("POST", "/indexes/" + index + "/_bulk", body.toString());
+      assertEquals(last.body(), 200, last.status());
       acknowledged += last.json().get("acknowledged").asLong();
-      if (last.status() != 200) {
+      if (last.json().get("errors").asBoolean()) {
         break;
       }
     }
-    assertEquals(last.body(), 507, last.status());
-    assertTrue(last.errorMessage(), last.errorMessage().contains("ingestion stopped"));
+    JsonNode refused = last.json().get("items").get(last.json().get("acknowledged").asInt());
+    assertEquals(refused.toString(), 429, refused.get("status").asInt());
+    assertTrue(refused.toString(), refused.get("error").asText().contains("refuses adds and updates"));
     return acknowledged;
   }
 
   @Test
-  public void fullPoolAnswers507AndKeepsAcknowledgedDocuments() throws Exception {
+  public void fullPoolAnswers429AndKeepsAcknowledgedDocuments() throws Exception {
     Path dataDir = tmp.newFolder().toPath();
     ServerConfig config = smallPools(dataDir);
     long[] acknowledgedBefore = new long[1];
@@ -60,11 +63,11 @@ public class NvmFullTest {
       assertEquals(201, s.createIndex("other", "{\"fields\": {\"body\": \"text\"}}").status());
       assertEquals(201, s.send("POST", "/indexes/other/docs", "{\"id\":\"o\",\"body\":\"kept\"}").status());
       assertEquals(201, s.createIndex("small", "{\"fields\": {\"body\": \"text\"}}").status());
-      long acknowledged = fillUntil507(s, "small");
+      long acknowledged = fillUntilRefused(s, "small");
       acknowledgedBefore[0] = acknowledged;
       assertTrue(acknowledged > 0);
       LiveServer.Res single = s.send("POST", "/indexes/small/docs", "{\"id\":\"more\",\"body\":\"x\"}");
-      assertEquals(single.body(), 507, single.status());
+      assertEquals(single.body(), 429, single.status());
       JsonNode stats = s.get("/indexes/small/_stats").json();
       assertEquals(acknowledged, stats.get("docs").asLong());
       assertEquals(200, s.get("/indexes/small/docs/d0").status());
@@ -82,7 +85,7 @@ public class NvmFullTest {
     }
     assertTrue(Files.size(dataDir.resolve("small.pool")) > 0);
     if (failure == null) {
-      // A merge that finished after the 507 freed room for the rest: nothing was lost, and the
+      // A merge that finished after the 429 freed room for the rest: nothing was lost, and the
       // index reopens with every acknowledged document.
       try (LiveServer again = new LiveServer(config)) {
         assertEquals(acknowledgedBefore[0], again.get("/indexes/small/_stats").json().get("docs").asLong());
@@ -112,7 +115,7 @@ public class NvmFullTest {
     Path dataDir = tmp.newFolder().toPath();
     try (LiveServer s = new LiveServer(smallPools(dataDir))) {
       assertEquals(201, s.createIndex("small", "{\"fields\": {\"body\": \"text\"}}").status());
-      fillUntil507(s, "small");
+      fillUntilRefused(s, "small");
       assertEquals(200, s.send("DELETE", "/indexes/small", null).status());
       assertEquals(404, s.get("/indexes/small").status());
       assertFalse(Files.exists(dataDir.resolve("small.pool")));

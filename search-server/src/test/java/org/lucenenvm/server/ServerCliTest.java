@@ -43,6 +43,7 @@ public class ServerCliTest {
     assertEquals(16L << 20, c.maxBodyBytes());
     assertEquals(QueryLimits.DEFAULTS, c.queryLimits());
     assertEquals(ResultCacheSettings.DISABLED, c.cache());
+    assertEquals(RtEngineConfig.DEFAULT_FLOOD_STAGE, c.floodStage(), 0);
   }
 
   @Test
@@ -121,6 +122,7 @@ public class ServerCliTest {
             "codec=NvmCodec",
             "partitions=3",
             "background-nice=4",
+            "flood-stage=90%",
             "schema=title:text,lang:keyword",
             "auth-token=abc",
             "max-body=1m",
@@ -133,6 +135,8 @@ public class ServerCliTest {
             "max-search-timeout=5s"));
     ServerConfig c =
         parse("--config", file.toString(), "--port", "9400", "--codec=Lucene104", "--max-expansions", "128");
+    assertEquals(0.9, c.floodStage(), 1e-12);
+    assertEquals(0.8, parse("--flood-stage", "0.8").floodStage(), 0);
     assertEquals(9400, c.port());
     assertEquals("Lucene104", c.codec());
     assertEquals(Path.of("/srv/pools"), c.dataDir());
@@ -169,6 +173,10 @@ public class ServerCliTest {
         assertThrows(IllegalArgumentException.class, () -> parse("--background-nice", "20"));
     assertTrue(nice.getMessage(), nice.getMessage().contains("backgroundNice must be in 0..19"));
     assertEquals(RtEngineConfig.DEFAULT_BACKGROUND_NICE, parse().backgroundNice());
+    assertThrows(CommandLine.ParameterException.class, () -> parse("--flood-stage", "most"));
+    IllegalArgumentException flood =
+        assertThrows(IllegalArgumentException.class, () -> parse("--flood-stage", "120%"));
+    assertTrue(flood.getMessage(), flood.getMessage().contains("floodStage must be a share of the pool in (0, 1]"));
     IllegalArgumentException expansions =
         assertThrows(IllegalArgumentException.class, () -> parse("--max-expansions", "2000"));
     assertTrue(expansions.getMessage(), expansions.getMessage().contains("maxExpansions must be in 1..maxClauseCount (1024)"));
