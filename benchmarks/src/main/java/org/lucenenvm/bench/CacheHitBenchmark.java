@@ -15,6 +15,7 @@ import org.lucenenvm.realtime.CacheOutcome;
 import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineConfig;
+import org.lucenenvm.realtime.RtSearchRequest;
 import org.lucenenvm.realtime.RtSearchResult;
 import org.lucenenvm.store.NvmDirectory;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -104,17 +105,22 @@ public class CacheHitBenchmark {
       EngineDocuments.addRange(engine, corpus, docs, tailDocs); // while the engine's analyzer is open
     }
     for (Query q : queries.all()) {
-      engine.search(q, K, null, false, true);
+      engine.search(hitsOnly(q));
     }
     for (Query q : queries.all()) {
-      CacheOutcome outcome = engine.search(q, K, null, false, true).cache();
+      CacheOutcome outcome = engine.search(hitsOnly(q)).cache();
       if (outcome != CacheOutcome.HIT) {
         throw new IllegalStateException("not a cache hit (" + outcome + "): " + q + ", " + engine.cacheStats());
       }
-      if (!engine.evictCached(q) || engine.search(q, K, null, false, true).cache() != CacheOutcome.MISS) {
+      if (!engine.evictCached(q) || engine.search(hitsOnly(q)).cache() != CacheOutcome.MISS) {
         throw new IllegalStateException("not a miss after its entry was dropped: " + q);
       }
     }
+  }
+
+  /** A top-{@value #K} search of {@code q} whose hits carry only scores, through the cache. */
+  private static RtSearchRequest hitsOnly(Query q) {
+    return RtSearchRequest.of(q, K).withoutStoredFields();
   }
 
   /** Closes the engine and deletes the pool and corpus. */
@@ -127,7 +133,7 @@ public class CacheHitBenchmark {
   /** One query answered by its cache entry, cycling through the category's tasks. */
   @Benchmark
   public RtSearchResult hit() throws IOException {
-    return engine.search(queries.next(), K, null, false, true);
+    return engine.search(hitsOnly(queries.next()));
   }
 
   /**
@@ -140,12 +146,12 @@ public class CacheHitBenchmark {
   public RtSearchResult miss() throws IOException {
     Query q = queries.next();
     engine.evictCached(q);
-    return engine.search(q, K, null, false, true);
+    return engine.search(hitsOnly(q));
   }
 
   /** The same query searched without the cache. */
   @Benchmark
   public RtSearchResult uncached() throws IOException {
-    return engine.search(queries.next(), K, null, false, false);
+    return engine.search(hitsOnly(queries.next()).withCache(false));
   }
 }

@@ -21,6 +21,7 @@ import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineConfig;
 import org.lucenenvm.realtime.RtEngineStats;
 import org.lucenenvm.realtime.RtSchema;
+import org.lucenenvm.realtime.RtSearchRequest;
 import org.lucenenvm.realtime.RtSearchResult;
 import org.lucenenvm.realtime.RtSnapshot;
 import org.lucenenvm.store.NvmDirectory;
@@ -43,8 +44,7 @@ import org.lucenenvm.store.NvmDirectory;
  * live segment's operations, which close leaves in the ingest log), then runs the rest of the
  * first {@value #RESTART_QUERIES} queries of the stream (with a cache: its hit rate after the
  * restart) and counts the documents the reopened engine holds. With a result cache, queries go
- * through it ({@link RtEngine#search(RtSnapshot, Query, int,
- * org.apache.lucene.index.QueryTimeout, boolean, boolean)}) and its counters at the end of
+ * through it ({@link RtSnapshot#search(RtSearchRequest)}) and its counters at the end of
  * ingestion are facts too, with the engine's search time (without taking the snapshot) of the
  * queries started after the warm-up share, hits and misses apart ({@link CacheOutcomeLatency});
  * with {@link RtCache#paired()} each of those queries also runs bypassing the cache ({@link
@@ -167,6 +167,11 @@ public final class EngineTarget implements RealTimeTarget {
     return new View((query, k) -> search(snapshot, query, k), snapshot.reader().numDocs(), acked, snapshot);
   }
 
+  /** A top-{@code k} search of {@code query} whose hits carry only scores, through the cache. */
+  private static RtSearchRequest request(Query query, int k) {
+    return RtSearchRequest.of(query, k).withoutStoredFields();
+  }
+
   /**
    * The engine's search path; once timing began, its time goes to {@link #cacheLatency} by cache
    * outcome, and to {@link #categoryOutcomes} by outcome and query category, and with {@link
@@ -174,12 +179,12 @@ public final class EngineTarget implements RealTimeTarget {
    */
   private TotalHits search(RtSnapshot snapshot, Query query, int k) throws IOException {
     if (!timing) {
-      return engine.search(snapshot, query, k, null, false, true).totalHits();
+      return snapshot.search(request(query, k)).totalHits();
     }
     boolean uncachedFirst = pairedTime != null && pairedTime.nextUncachedFirst();
     long uncachedNanos = uncachedFirst ? uncachedSearchNanos(snapshot, query, k) : -1;
     long start = System.nanoTime();
-    RtSearchResult result = engine.search(snapshot, query, k, null, false, true);
+    RtSearchResult result = snapshot.search(request(query, k));
     long nanos = System.nanoTime() - start;
     cacheLatency.record(result.cache(), nanos);
     if (pairedTime != null) {
@@ -195,7 +200,7 @@ public final class EngineTarget implements RealTimeTarget {
   /** The time of one search of {@code query} on {@code snapshot} that bypasses the cache. */
   private long uncachedSearchNanos(RtSnapshot snapshot, Query query, int k) throws IOException {
     long start = System.nanoTime();
-    engine.search(snapshot, query, k, null, false, false);
+    snapshot.search(request(query, k).withCache(false));
     return System.nanoTime() - start;
   }
 
@@ -222,10 +227,10 @@ public final class EngineTarget implements RealTimeTarget {
       start = System.nanoTime();
       try (NvmDirectory reopenedDirectory = NvmDirectory.open(pool, settings.poolBytes());
           RtEngine reopened = RtEngine.open(reopenedDirectory, config)) {
-        reopened.search(restartQueries.getFirst(), 10, null, false);
+        reopened.search(request(restartQueries.getFirst(), 10));
         reopenMillis = (System.nanoTime() - start) / 1e6;
         for (Query q : restartQueries.subList(1, restartQueries.size())) {
-          reopened.search(q, 10, null, false);
+          reopened.search(request(q, 10));
         }
         cacheAfterRestart = reopened.cacheStats();
         try (RtSnapshot snapshot = reopened.acquireSnapshot()) {

@@ -16,6 +16,7 @@ import org.apache.lucene.util.IOUtils;
 import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineConfig;
+import org.lucenenvm.realtime.RtSearchRequest;
 import org.lucenenvm.realtime.RtSearchResult;
 import org.lucenenvm.server.ByteSize;
 import org.lucenenvm.store.NvmDirectory;
@@ -152,6 +153,7 @@ public class LiveTailBenchmark {
   /** One top-10 search of the next query of the stream. */
   @Benchmark
   public RtSearchResult search() throws IOException {
-    return engine.search(queries.next(), K, null, false, false);
+    return engine.search(
+        RtSearchRequest.of(queries.next(), K).withoutStoredFields().withCache(false));
   }
 }

@@ -11,28 +11,44 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * Normalizes a parsed Lucene query into a {@link QueryKey}, or says it cannot be cached. Keyable: a
- * {@link TermQuery}; a {@link BooleanQuery} of at least two term queries on one field, all {@code
- * MUST} (conjunction) or all {@code SHOULD} with no minimum-should-match (disjunction). Everything
- * else bypasses the cache: multi-term expansions (wildcard, prefix, regexp, fuzzy, ranges),
- * phrases, boosts, filters, negations, mixed operators, nested booleans, several fields. Only
- * shapes whose scores do not depend on clause order are keyed, so a key's results are exact for
- * every query that maps to it.
+ * Normalizes a parsed Lucene query into a {@link QueryKey}, or says it cannot be cached.
+ *
+ * <p>The query is first flattened as Lucene's own rewrite ({@link BooleanQuery#rewrite}) flattens
+ * it, so that the shapes a query parser produces for the same words share one key: a {@link
+ * BooleanQuery} of one {@code SHOULD} or {@code MUST} clause stands for that clause (the classic
+ * {@code MultiFieldQueryParser} wraps each word so, once per default field), a {@code SHOULD}
+ * clause that is itself a disjunction has its clauses inlined, and a {@code MUST} clause that is
+ * itself a conjunction too. Keyable is what this leaves as a {@link TermQuery}, or a {@link
+ * BooleanQuery} of at least two term queries on one field, all {@code MUST} (conjunction) or all
+ * {@code SHOULD} (disjunction): {@code a}, {@code a b}, {@code a OR b}, {@code a AND b}, {@code +a
+ * +b}, {@code (a b) c}, {@code +a +(+b +c)}, fielded or not. A boolean query with a
+ * minimum-should-match is never flattened nor keyed, nor is a query that repeats a term: Lucene
+ * merges equal clauses where they stand before it flattens, so that {@code (+a +b) (+a +b)} and
+ * {@code +a +a +b +b} score differently in the last bit. Everything else bypasses the cache:
+ * multi-term expansions (wildcard, prefix, regexp, fuzzy, ranges), phrases, boosts, filters,
+ * negations, mixed operators (a conjunction inside a disjunction or the reverse), several fields.
+ * Only shapes whose scores do not depend on clause order or nesting are keyed: Lucene rewrites
+ * every query with a given key to the same flat query as {@link #toQuery(QueryKey)} but for the
+ * order of its clauses, so a key's results are exact for every query that maps to it.
  */
 public final class QueryKeys {
   private QueryKeys() {}
 
   /** The normalized key of {@code query}, or empty if the cache cannot key it. */
   public static Optional<QueryKey> of(Query query) {
-    if (query instanceof TermQuery term) {
-      return Optional.of(
-          new QueryKey(
-              QueryKey.Operator.SINGLE, term.getTerm().field(), List.of(term.getTerm().bytes())));
+    QueryKey key = flatten(query);
+    return key == null || repeatsATerm(key) ? Optional.empty() : Optional.of(key);
+  }
+
+  /** Whether a term of {@code key} stands in it more than once (its terms are sorted). */
+  private static boolean repeatsATerm(QueryKey key) {
+    List<BytesRef> terms = key.terms();
+    for (int i = 1; i < terms.size(); i++) {
+      if (terms.get(i).equals(terms.get(i - 1))) {
+        return true;
+      }
     }
-    if (query instanceof BooleanQuery bool) {
-      return ofBoolean(bool);
-    }
-    return Optional.empty();
+    return false;
   }
 
   /**
@@ -73,11 +89,18 @@ public final class QueryKeys {
     TermQuery of(Term term) throws E;
   }
 
-  private static Optional<QueryKey> ofBoolean(BooleanQuery bool) {
-    List<BooleanClause> clauses = bool.clauses();
-    if (clauses.size() < 2 || bool.getMinimumNumberShouldMatch() != 0) {
-      return Optional.empty();
+  /** The key of {@code query} flattened (see the class javadoc), or null if it is not keyable. */
+  private static QueryKey flatten(Query query) {
+    if (query instanceof TermQuery term) {
+      return new QueryKey(
+          QueryKey.Operator.SINGLE, term.getTerm().field(), List.of(term.getTerm().bytes()));
     }
+    if (!(query instanceof BooleanQuery bool)
+        || bool.getMinimumNumberShouldMatch() != 0
+        || bool.clauses().isEmpty()) {
+      return null;
+    }
+    List<BooleanClause> clauses = bool.clauses();
     BooleanClause.Occur occur = clauses.getFirst().occur();
     QueryKey.Operator operator;
     if (occur == BooleanClause.Occur.MUST) {
@@ -85,21 +108,23 @@ public final class QueryKeys {
     } else if (occur == BooleanClause.Occur.SHOULD) {
       operator = QueryKey.Operator.OR;
     } else {
-      return Optional.empty();
+      return null;
+    }
+    if (clauses.size() == 1) {
+      return flatten(clauses.getFirst().query());
     }
     String field = null;
     List<BytesRef> terms = new ArrayList<>(clauses.size());
     for (BooleanClause clause : clauses) {
-      if (clause.occur() != occur || !(clause.query() instanceof TermQuery term)) {
-        return Optional.empty();
+      QueryKey inner = clause.occur() == occur ? flatten(clause.query()) : null;
+      if (inner == null
+          || (inner.operator() != QueryKey.Operator.SINGLE && inner.operator() != operator)
+          || (field != null && !field.equals(inner.field()))) {
+        return null;
       }
-      if (field == null) {
-        field = term.getTerm().field();
-      } else if (!field.equals(term.getTerm().field())) {
-        return Optional.empty();
-      }
-      terms.add(term.getTerm().bytes());
+      field = inner.field();
+      terms.addAll(inner.terms());
     }
-    return Optional.of(new QueryKey(operator, field, terms));
+    return new QueryKey(operator, field, terms);
   }
 }

@@ -23,7 +23,7 @@ public record ResultCacheSettings(
     long minComputeNanos) {
   /** No cache. */
   public static final ResultCacheSettings DISABLED =
-      new ResultCacheSettings(false, Tier.DRAM, 0, 0, CachePolicy.Kind.LRU, 0);
+      new ResultCacheSettings(false, Tier.DRAM, 0, 0, CachePolicy.Kind.GDSF, 0);
 
   /** Average bytes one entry is assumed to take when only a byte size is given. */
   public static final int ASSUMED_ENTRY_BYTES = 512;

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.lucenenvm.server.ApiClient;
+import org.lucenenvm.server.ApiException;
 import org.lucenenvm.server.ByteSize;
 import org.lucenenvm.server.IndexRegistry;
 import org.lucenenvm.server.ProgressMeter;

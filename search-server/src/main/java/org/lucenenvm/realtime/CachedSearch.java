@@ -6,10 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.lucene.index.ExitableDirectoryReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.QueryTimeout;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
@@ -27,25 +25,26 @@ import org.lucenenvm.cache.SegmentTag;
 import org.lucenenvm.cache.TailResult;
 
 /**
- * The engine's search with the segment-aware result cache (SPIRIT): a keyable query's top-k over
- * the segments of the statistics epoch ({@link StatisticsMode#PER_EPOCH}) comes from its entry, or
- * is computed and offered to the cache; the tail (live segments, and Lucene segments outside the
- * epoch) is searched now ({@link TailSearch}), from where the query's previous tail search ended
- * when that still holds (only the documents added since); the two are merged as Lucene ranks hits
- * (score descending, then document order). Scores are those of an uncached search because both use the epoch's
- * statistics, and keyable queries always run in their canonical form ({@link QueryKeys#toQuery}).
- * A miss searches the epoch segments and the tail with one weight; a hit searches only the tail,
- * with a weight whose terms are looked up in the leaves it searches alone ({@link #tailWeight}).
+ * The engine's search with the segment-aware result cache (SPIRIT), for a keyed query on a snapshot
+ * that scores with epoch statistics ({@link RtSnapshot#statistics()}; {@link RtSnapshot#search}
+ * sends every other search past the cache): the query's top-k over the epoch's segments comes from
+ * its entry, or is computed and offered to the cache; the tail (live segments, and Lucene segments
+ * outside the epoch) is searched now ({@link TailSearch}), from where the query's previous tail
+ * search ended when that still holds (only the documents added since); the two are merged as
+ * Lucene ranks hits ({@link TopHitsMerge}). Scores are those of an uncached search because both use
+ * the epoch's statistics and the query's canonical form ({@link QueryKeys#toQuery}). A miss
+ * searches the epoch segments and the tail with one weight; a hit searches only the tail, with a
+ * weight whose terms are looked up in the leaves it searches alone ({@link
+ * RtSnapshot.SnapshotSearcher#weightFor(QueryKey, int[])}).
  *
  * <p>An entry answers a snapshot when it was computed over exactly the snapshot's epoch segments
- * (same partitions and ids, in order), for at least the k asked (or holds every match), and none of
- * its hits was deleted since; deletions elsewhere in its segments leave its top-k exact and only
- * make its total a lower bound. An entry whose segments changed or whose hit was deleted is
- * invalidated. A single-term query may be answered from a disjunction entry's part for that term
- * (Partial Type I); a disjunction's entry holds those parts from its key's second recent miss on
- * (unless its entry was evicted in between, see {@link ResultCache#miss}).
- * Queries the cache cannot key, and snapshots with no epoch segment, bypass it. Every result says
- * how the cache took part ({@link RtSearchResult#cache()}).
+ * ({@link SegmentTags}), for at least the k asked (or holds every match), and none of its hits was
+ * deleted since; deletions elsewhere in its segments leave its top-k exact and only make its total
+ * a lower bound. An entry whose segments changed or whose hit was deleted is invalidated. A
+ * single-term query may be answered from a disjunction entry's part for that term (Partial Type
+ * I); a disjunction's entry holds those parts from its key's second recent miss on (unless its
+ * entry was evicted in between, see {@link ResultCache#miss}). Every result says how the cache took
+ * part ({@link RtSearchResult#cache()}).
  */
 final class CachedSearch {
   private final ResultCache cache;
@@ -59,34 +58,22 @@ final class CachedSearch {
   }
 
   /**
-   * The top {@code k} hits of {@code query} in {@code snapshot}, from the cache when {@code
-   * useCache} and it can answer; see {@link RtSnapshot#search} for the timeout.
+   * The answer to {@code request}, whose query has {@code key}, on {@code snapshot}, which scores
+   * with epoch statistics (so its epoch has at least one segment).
    */
-  RtSearchResult search(
-      RtSnapshot snapshot,
-      Query query,
-      int k,
-      QueryTimeout timeout,
-      boolean withStoredFields,
-      boolean useCache)
+  RtSearchResult search(RtSnapshot snapshot, QueryKey key, RtSearchRequest request)
       throws IOException {
-    Optional<QueryKey> maybeKey = QueryKeys.of(query);
-    if (maybeKey.isEmpty()) {
-      return snapshot.search(query, k, timeout, withStoredFields);
-    }
-    QueryKey key = maybeKey.get();
+    assert snapshot.statistics() == StatisticsMode.PER_EPOCH : "exact statistics bypass the cache";
+    int k = request.k();
     List<RtSnapshot.SnapshotSegment> segments = snapshot.segments();
-    if (!useCache || segments.isEmpty() || k < 1) {
-      return snapshot.search(QueryKeys.toQuery(key), k, timeout, withStoredFields);
-    }
-    RtSnapshot.SnapshotSearcher s = snapshot.searcherFor(timeout);
+    RtSnapshot.SnapshotSearcher s = snapshot.searcherFor(request.timeout());
     try {
       Head head = cachedHead(key, k, segments, s);
       Weight allLeaves = null;
       if (head == null) {
         boolean repeated = cache.miss(key);
         allLeaves = s.weightFor(QueryKeys.toQuery(key));
-        List<SegmentTag> epoch = tags(segments);
+        List<SegmentTag> epoch = SegmentTags.of(segments);
         head =
             new Head(
                 computeAndOffer(key, epoch, allLeaves, k, segments, s, repeated),
@@ -99,57 +86,19 @@ final class CachedSearch {
         TailResult previous = cache.tail(key);
         TailSearch.Found tail =
             TailSearch.search(
-                snapshot,
-                s,
-                key,
-                head.epoch(),
-                allLeaves,
-                k,
-                head.top(),
-                previous);
+                snapshot, s, key, head.epoch(), allLeaves, k, head.top(), previous);
         if (tail.resumed() && head.outcome().isHit()) {
           cache.tailResumed();
         }
         if (tail.next() != null && tail.next() != previous) {
           cache.keepTail(key, tail.next());
         }
-        merged = merge(k, head.top(), tail.top());
+        merged = TopHitsMerge.merge(k, head.top(), tail.top());
       }
-      return RtSnapshot.result(merged, s, withStoredFields).withCache(head.outcome());
+      return snapshot.result(merged, s, request.withStoredFields(), head.outcome());
     } catch (ExitableDirectoryReader.ExitingReaderException e) {
-      return RtSnapshot.timedOutBeforeCollection();
+      return snapshot.timedOutBeforeCollection();
     }
-  }
-
-  /**
-   * A weight of the canonical query of {@code key} ({@link QueryKeys#toQuery(QueryKey)}) for
-   * searching the leaves {@code leafOrds} only: under {@link StatisticsMode#PER_EPOCH} its terms
-   * are looked up in those leaves alone ({@link RtSnapshot.SnapshotSearcher#termStatesIn}), not in
-   * every leaf, and it scores exactly as the all-leaves weight does there, because the epoch's
-   * statistics do not depend on the leaves searched (the leaves' own counts only tell whether a
-   * term occurs in them at all). Without epoch statistics (the cache never runs so) the counts of
-   * all leaves score, so this is the all-leaves weight.
-   */
-  static Weight tailWeight(RtSnapshot.SnapshotSearcher s, QueryKey key, int[] leafOrds)
-      throws IOException {
-    if (!s.scoresWithEpochStatistics()) {
-      return s.weightFor(QueryKeys.toQuery(key));
-    }
-    return s.weightFor(
-        QueryKeys.toQuery(key, term -> new TermQuery(term, s.termStatesIn(term, leafOrds))));
-  }
-
-  /** Whether {@code entry} was computed over exactly {@code segments} as they are now. */
-  static boolean matchesExactly(CacheEntry entry, List<RtSnapshot.SnapshotSegment> segments) {
-    if (!sameSegments(entry, segments)) {
-      return false;
-    }
-    for (int i = 0; i < segments.size(); i++) {
-      if (entry.segments().get(i).deletionGeneration() != segments.get(i).deletionCount()) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** The epoch part of an answer, the epoch's segments, and whether an entry gave it. */
@@ -194,7 +143,7 @@ final class CachedSearch {
       int k,
       List<RtSnapshot.SnapshotSegment> segments,
       RtSnapshot.SnapshotSearcher s) {
-    if (!sameSegments(entry, segments)) {
+    if (!SegmentTags.same(entry.segments(), segments)) {
       cache.invalidate(entry.key());
       return null;
     }
@@ -240,35 +189,6 @@ final class CachedSearch {
               TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO);
     }
     return new TopDocs(total, docs);
-  }
-
-  private static boolean sameSegments(
-      CacheEntry entry, List<RtSnapshot.SnapshotSegment> segments) {
-    return sameSegments(entry.segments(), segments);
-  }
-
-  /** Whether {@code tags} name exactly {@code segments} (partitions and ids, in order). */
-  static boolean sameSegments(List<SegmentTag> tags, List<RtSnapshot.SnapshotSegment> segments) {
-    if (tags.size() != segments.size()) {
-      return false;
-    }
-    for (int i = 0; i < tags.size(); i++) {
-      SegmentTag tag = tags.get(i);
-      RtSnapshot.SnapshotSegment segment = segments.get(i);
-      if (tag.partition() != segment.partition() || tag.segmentId() != segment.id()) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** Tags of {@code segments} as they are now. */
-  private static List<SegmentTag> tags(List<RtSnapshot.SnapshotSegment> segments) {
-    List<SegmentTag> tags = new ArrayList<>(segments.size());
-    for (RtSnapshot.SnapshotSegment segment : segments) {
-      tags.add(new SegmentTag(segment.partition(), segment.id(), segment.deletionCount()));
-    }
-    return tags;
   }
 
   /**
@@ -329,28 +249,6 @@ final class CachedSearch {
         top.totalHits.value(),
         top.totalHits.relation() == TotalHits.Relation.EQUAL_TO,
         hits);
-  }
-
-  /** The top {@code k} of two disjoint hit lists, ranked as Lucene ranks: score, then doc id. */
-  static TopDocs merge(int k, TopDocs a, TopDocs b) {
-    ScoreDoc[] x = a.scoreDocs;
-    ScoreDoc[] y = b.scoreDocs;
-    ScoreDoc[] out = new ScoreDoc[Math.min(k, x.length + y.length)];
-    int i = 0;
-    int j = 0;
-    for (int n = 0; n < out.length; n++) {
-      boolean takeX =
-          j >= y.length
-              || (i < x.length
-                  && (x[i].score > y[j].score
-                      || (x[i].score == y[j].score && x[i].doc < y[j].doc)));
-      out[n] = takeX ? x[i++] : y[j++];
-    }
-    boolean exact =
-        a.totalHits.relation() == TotalHits.Relation.EQUAL_TO
-            && b.totalHits.relation() == TotalHits.Relation.EQUAL_TO;
-    return new TopDocs(
-        new TotalHits(a.totalHits.value() + b.totalHits.value(), relation(exact)), out);
   }
 
   private static TotalHits.Relation relation(boolean exact) {

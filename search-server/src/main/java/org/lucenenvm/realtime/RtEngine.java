@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import org.apache.lucene.codecs.CodecUtil;
-import org.apache.lucene.index.QueryTimeout;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
@@ -37,7 +36,8 @@ import org.lucenenvm.store.NvmDirectory;
  * RtSchema schema = RtSchema.builder().text("title").text("body").keyword("lang").build();
  * try (RtEngine engine = RtEngine.open(nvmDirectory, RtEngineConfig.defaults(schema))) {
  *   engine.add(new RtDocument("42", Map.of("title", "hello", "body", "hello world")));
- *   RtSearchResult top = engine.search(new TermQuery(new Term("body", "hello")), 10);
+ *   RtSearchResult top =
+ *       engine.search(RtSearchRequest.of(new TermQuery(new Term("body", "hello")), 10));
  *   try (RtSnapshot s = engine.acquireSnapshot()) { // or any Lucene query on a snapshot
  *     s.searcher().count(MatchAllDocsQuery.INSTANCE);
  *   }
@@ -175,7 +175,9 @@ public final class RtEngine implements Closeable {
     try (RtSnapshot snapshot = acquireSnapshot()) {
       if (cachedSearch != null) {
         List<RtSnapshot.SnapshotSegment> segments = snapshot.segments();
-        cachedSearch.cache().retain(entry -> CachedSearch.matchesExactly(entry, segments));
+        cachedSearch
+            .cache()
+            .retain(entry -> SegmentTags.sameWithoutNewDeletions(entry.segments(), segments));
       }
     }
   }
@@ -334,7 +336,8 @@ public final class RtEngine implements Closeable {
    */
   public RtSnapshot acquireSnapshot() throws IOException {
     ensureOpen();
-    return RtSnapshot.of(partitions, config.similarity(), queryExecutor, config.statistics());
+    return RtSnapshot.of(
+        partitions, config.similarity(), queryExecutor, config.statistics(), cachedSearch);
   }
 
   private void ensureOpen() {
@@ -346,52 +349,16 @@ public final class RtEngine implements Closeable {
   }
 
   /**
-   * The top {@code k} hits of {@code query}, with their stored fields. As with {@link
-   * IndexSearcher#search(Query, int)}, the total hit count is exact up to 1,000 hits and may be a
-   * lower bound beyond; use {@link #count} for an exact count.
-   */
-  public RtSearchResult search(Query query, int k) throws IOException {
-    return search(query, k, null, true);
-  }
-
-  /**
    * The search path of the engine, used alike by the server, the benchmarks and the tests: {@link
-   * RtSnapshot#search} on a snapshot taken now, through the result cache when one is configured.
+   * RtSnapshot#search} on a snapshot taken now (through the result cache when one is configured
+   * and the request allows it). As with {@link IndexSearcher#search(Query, int)}, the total hit
+   * count is exact up to 1,000 hits and may be a lower bound beyond; use {@link #count} for an
+   * exact count.
    */
-  public RtSearchResult search(Query query, int k, QueryTimeout timeout, boolean withStoredFields)
-      throws IOException {
-    return search(query, k, timeout, withStoredFields, true);
-  }
-
-  /**
-   * As {@link #search(Query, int, QueryTimeout, boolean)}; without {@code useCache} the result
-   * cache (if any) is neither read nor filled, and the answer is the same (documents, order,
-   * scores): both score with the epoch's statistics.
-   */
-  public RtSearchResult search(
-      Query query, int k, QueryTimeout timeout, boolean withStoredFields, boolean useCache)
-      throws IOException {
+  public RtSearchResult search(RtSearchRequest request) throws IOException {
     try (RtSnapshot snapshot = acquireSnapshot()) {
-      return search(snapshot, query, k, timeout, withStoredFields, useCache);
+      return snapshot.search(request);
     }
-  }
-
-  /**
-   * As {@link #search(Query, int, QueryTimeout, boolean, boolean)} on {@code snapshot}, a snapshot
-   * of this engine the caller holds (and closes).
-   */
-  public RtSearchResult search(
-      RtSnapshot snapshot,
-      Query query,
-      int k,
-      QueryTimeout timeout,
-      boolean withStoredFields,
-      boolean useCache)
-      throws IOException {
-    if (cachedSearch == null) {
-      return snapshot.search(query, k, timeout, withStoredFields);
-    }
-    return cachedSearch.search(snapshot, query, k, timeout, withStoredFields, useCache);
   }
 
   /** The cached search path, or null when the engine has no cache (for tests). */
@@ -432,7 +399,8 @@ public final class RtEngine implements Closeable {
     }
     ensureOpen();
     Partition[] owner = {partitions[partitionOf(id)]};
-    try (RtSnapshot snapshot = RtSnapshot.of(owner, config.similarity(), null, config.statistics())) {
+    try (RtSnapshot snapshot =
+        RtSnapshot.of(owner, config.similarity(), null, StatisticsMode.PER_QUERY, null)) {
       TopDocs top = snapshot.searcher().search(new TermQuery(new Term(RtSchema.ID_FIELD, id)), 1);
       if (top.scoreDocs.length == 0) {
         return null;

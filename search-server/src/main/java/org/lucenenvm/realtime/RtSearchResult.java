@@ -11,12 +11,13 @@ import org.apache.lucene.search.TotalHits;
  * @param timedOut whether the query's timeout stopped the search early (the hits are then those
  *     found until it did)
  * @param cache how the result cache took part ({@link CacheOutcome#BYPASSED} without one)
+ * @param statistics the statistics the hits were scored with: {@link StatisticsMode#PER_QUERY}
+ *     (exact: every document of the snapshot) or {@link StatisticsMode#PER_EPOCH} (the epoch's,
+ *     see {@link RtSnapshot#statistics()})
  */
 public record RtSearchResult(
-    TotalHits totalHits, List<RtHit> hits, boolean timedOut, CacheOutcome cache) {
-
-  /** This result, marked with the cache's {@code outcome}. */
-  RtSearchResult withCache(CacheOutcome outcome) {
-    return new RtSearchResult(totalHits, hits, timedOut, outcome);
-  }
-}
+    TotalHits totalHits,
+    List<RtHit> hits,
+    boolean timedOut,
+    CacheOutcome cache,
+    StatisticsMode statistics) {}

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
@@ -34,6 +35,8 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.search.similarities.Similarity;
 import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.cache.QueryKey;
+import org.lucenenvm.cache.QueryKeys;
 
 /**
  * A point-in-time view of an engine: every document acknowledged before the snapshot was taken,
@@ -45,7 +48,8 @@ import org.apache.lucene.util.IOUtils;
  * (incRef/decRef work as usual; the references are released when its reference count reaches
  * zero). {@link #searcher()} scores with
  * the statistics of all partitions together, so scores equal those of one index holding every
- * document; with a query executor each partition is searched as one slice of its own.
+ * document; with a query executor each partition is searched as one slice of its own. Which
+ * statistics: see {@link #statistics()}.
  */
 public final class RtSnapshot implements Closeable {
   private final SnapshotReader reader;
@@ -54,13 +58,19 @@ public final class RtSnapshot implements Closeable {
   private final Similarity similarity;
   private final Executor executor;
   private final EpochStatistics epoch;
+  private final CachedSearch cachedSearch;
 
   private RtSnapshot(
-      SnapshotReader reader, Similarity similarity, Executor executor, StatisticsMode statistics) {
+      SnapshotReader reader,
+      Similarity similarity,
+      Executor executor,
+      StatisticsMode statistics,
+      CachedSearch cachedSearch) {
     this.reader = reader;
     this.similarity = similarity;
     this.executor = executor;
-    this.epoch = statistics == StatisticsMode.PER_EPOCH ? reader.epochStatistics() : null;
+    this.cachedSearch = cachedSearch;
+    this.epoch = statistics == StatisticsMode.PER_EPOCH ? reader.boundedEpochStatistics() : null;
     this.searcher = newSearcher(reader);
   }
 
@@ -75,9 +85,16 @@ public final class RtSnapshot implements Closeable {
     return s;
   }
 
-  /** Binds a snapshot of {@code partitions}; releases whatever it bound if that fails. */
+  /**
+   * Binds a snapshot of {@code partitions}, searched through {@code cachedSearch} (null: the engine
+   * has no result cache); releases whatever it bound if that fails.
+   */
   static RtSnapshot of(
-      Partition[] partitions, Similarity similarity, Executor executor, StatisticsMode statistics)
+      Partition[] partitions,
+      Similarity similarity,
+      Executor executor,
+      StatisticsMode statistics,
+      CachedSearch cachedSearch)
       throws IOException {
     List<TableView.Bound> bounds = new ArrayList<>(partitions.length);
     boolean success = false;
@@ -92,7 +109,7 @@ public final class RtSnapshot implements Closeable {
       }
       SnapshotReader reader = new SnapshotReader(leaves, bounds, leavesPerPartition);
       success = true;
-      return new RtSnapshot(reader, similarity, executor, statistics);
+      return new RtSnapshot(reader, similarity, executor, statistics, cachedSearch);
     } finally {
       if (!success) {
         IOUtils.closeWhileHandlingException(bounds);
@@ -114,46 +131,72 @@ public final class RtSnapshot implements Closeable {
   }
 
   /**
-   * The top {@code k} hits of {@code query} in this snapshot: the one search path of the engine
+   * The statistics this snapshot's searches score with (BM25's document count, average field
+   * length and document frequencies). {@link StatisticsMode#PER_QUERY}: exact, those of every
+   * document the snapshot holds. {@link StatisticsMode#PER_EPOCH}: those of its statistics epoch's
+   * segments only, so that a result cached over them keeps its scores while documents are added;
+   * only with an engine configured so, and only when the epoch has at least one segment and holds
+   * at least as many documents (deleted ones included, as Lucene counts them) as the tail it leaves
+   * out (live segments and Lucene segments outside the epoch). Otherwise exact: an empty epoch, or
+   * one outweighed by the tail, would rank fresh documents by statistics that barely know them.
+   */
+  public StatisticsMode statistics() {
+    return epoch == null ? StatisticsMode.PER_QUERY : StatisticsMode.PER_EPOCH;
+  }
+
+  /**
+   * The top hits of {@code request}'s query in this snapshot: the one search path of the engine
    * ({@link RtEngine#search} runs it on a fresh snapshot). As with {@link
    * IndexSearcher#search(Query, int)}, the total hit count is exact up to 1,000 hits and may be a
-   * lower bound beyond. With a {@code timeout} (may be null) the search stops collecting once it
-   * says so and the result reports {@link RtSearchResult#timedOut()}, with the hits found until
-   * then. Without {@code withStoredFields} the hits carry only scores (id null, no fields), as a
-   * bare {@link TopDocs} would. With a timeout, term expansion (a query's rewrite) is bounded by
-   * it too ({@link TimeLimitedReader}); if it runs out there, before any hit is collected, the
-   * result is empty and timed out.
+   * lower bound beyond. With a timeout the search stops collecting once it says so and the result
+   * reports {@link RtSearchResult#timedOut()}, with the hits found until then; term expansion (a
+   * query's rewrite) is bounded by it too ({@link TimeLimitedReader}), and if it runs out there,
+   * before any hit is collected, the result is empty and timed out. Through the engine's result
+   * cache when it has one, the request allows it, the query has a key ({@link QueryKeys}) and this
+   * snapshot scores with epoch statistics; with a cache, a keyed query always runs in its canonical
+   * form, so its answer is the same with the cache or without.
    */
-  public RtSearchResult search(Query query, int k, QueryTimeout timeout, boolean withStoredFields)
-      throws IOException {
-    IndexSearcher s = searcherFor(timeout);
+  public RtSearchResult search(RtSearchRequest request) throws IOException {
+    Query query = request.query();
+    if (cachedSearch != null) {
+      Optional<QueryKey> key = QueryKeys.of(query);
+      if (key.isPresent()) {
+        if (request.useCache() && epoch != null) {
+          return cachedSearch.search(this, key.get(), request);
+        }
+        query = QueryKeys.toQuery(key.get());
+      }
+    }
+    IndexSearcher s = searcherFor(request.timeout());
     TopDocs top;
     try {
-      top = s.search(query, k);
+      top = s.search(query, request.k());
     } catch (ExitableDirectoryReader.ExitingReaderException e) {
       return timedOutBeforeCollection();
     }
-    return result(top, s, withStoredFields);
+    return result(top, s, request.withStoredFields(), CacheOutcome.BYPASSED);
   }
 
   /** {@code top}, found by {@code s}, as a search result, with or without stored fields. */
-  static RtSearchResult result(TopDocs top, IndexSearcher s, boolean withStoredFields)
+  RtSearchResult result(
+      TopDocs top, IndexSearcher s, boolean withStoredFields, CacheOutcome outcome)
       throws IOException {
     List<RtHit> hits = new ArrayList<>(top.scoreDocs.length);
     StoredFields stored = withStoredFields ? s.storedFields() : null;
     for (ScoreDoc sd : top.scoreDocs) {
       hits.add(stored == null ? new RtHit(null, sd.score, Map.of()) : hit(stored, sd));
     }
-    return new RtSearchResult(top.totalHits, hits, s.timedOut(), CacheOutcome.BYPASSED);
+    return new RtSearchResult(top.totalHits, hits, s.timedOut(), outcome, statistics());
   }
 
   /** The result of a query whose time ran out while it expanded terms, before collection. */
-  static RtSearchResult timedOutBeforeCollection() {
+  RtSearchResult timedOutBeforeCollection() {
     return new RtSearchResult(
         new TotalHits(0, TotalHits.Relation.GREATER_THAN_OR_EQUAL_TO),
         List.of(),
         true,
-        CacheOutcome.BYPASSED);
+        CacheOutcome.BYPASSED,
+        statistics());
   }
 
   /**
@@ -210,11 +253,23 @@ public final class RtSnapshot implements Closeable {
    */
   record TailLeaf(int partition, long id, boolean live, int deletionCount, int leaf) {}
 
-  /** The epoch segments and the tail leaves of a snapshot. */
-  private record Layout(List<SnapshotSegment> segments, int[] tailLeaves, List<TailLeaf> tail) {
-    static Layout of(List<TableView.Bound> bounds, int[] leavesPerPartition) {
+  /**
+   * The epoch segments and the tail leaves of a snapshot, and how many documents each side holds
+   * (maxDoc: deleted documents included, as Lucene's statistics count them).
+   */
+  private record Layout(
+      List<SnapshotSegment> segments,
+      int[] tailLeaves,
+      List<TailLeaf> tail,
+      long epochDocs,
+      long tailDocs) {
+    static Layout of(
+        List<TableView.Bound> bounds,
+        int[] leavesPerPartition,
+        List<? extends IndexReader> leaves) {
       List<SnapshotSegment> lucene = new ArrayList<>();
       List<TailLeaf> tail = new ArrayList<>();
+      long epochDocs = 0;
       int leaf = 0;
       for (int p = 0; p < bounds.size(); p++) {
         TableView.Bound bound = bounds.get(p);
@@ -233,11 +288,16 @@ public final class RtSnapshot implements Closeable {
           tail.add(new TailLeaf(p, bound.liveIds()[i], true, bound.liveDeletionCounts()[i], leaf++));
         }
       }
+      for (SnapshotSegment segment : lucene) {
+        epochDocs += leaves.get(segment.leaf()).maxDoc();
+      }
+      long tailDocs = 0;
       int[] tailLeaves = new int[tail.size()];
       for (int i = 0; i < tailLeaves.length; i++) {
         tailLeaves[i] = tail.get(i).leaf();
+        tailDocs += leaves.get(tailLeaves[i]).maxDoc();
       }
-      return new Layout(List.copyOf(lucene), tailLeaves, List.copyOf(tail));
+      return new Layout(List.copyOf(lucene), tailLeaves, List.copyOf(tail), epochDocs, tailDocs);
     }
   }
 
@@ -275,17 +335,26 @@ public final class RtSnapshot implements Closeable {
       this.leavesPerPartition = leavesPerPartition;
     }
 
-    /** Which leaves are epoch segments and which the tail, worked out on first (cache) use. */
+    /** Which leaves are epoch segments and which the tail, worked out on first use. */
     Layout layout() {
       Layout known = layout;
       if (known == null) {
-        known = Layout.of(bounds, leavesPerPartition);
+        known = Layout.of(bounds, leavesPerPartition, getSequentialSubReaders());
         layout = known; // a racing thread computes the same layout
       }
       return known;
     }
 
-    EpochStatistics epochStatistics() {
+    /**
+     * The epoch's statistics if they may score this snapshot (see {@link
+     * RtSnapshot#statistics()}): the epoch has a segment and at least as many documents as the
+     * tail; else null.
+     */
+    EpochStatistics boundedEpochStatistics() {
+      Layout known = layout();
+      if (known.segments().isEmpty() || known.epochDocs() < known.tailDocs()) {
+        return null;
+      }
       List<CommittedStatistics> each = new ArrayList<>(bounds.size());
       for (TableView.Bound b : bounds) {
         each.add(b.view().statistics());
@@ -364,9 +433,21 @@ public final class RtSnapshot implements Closeable {
       return createWeight(rewrite(query), newCollector(1).scoreMode(), 1f);
     }
 
-    /** Whether this searcher scores with epoch statistics ({@link StatisticsMode#PER_EPOCH}). */
-    boolean scoresWithEpochStatistics() {
-      return epoch != null;
+    /**
+     * A weight of the canonical query of {@code key} ({@link QueryKeys#toQuery(QueryKey)}) for
+     * searching the leaves {@code leafOrds} only (a cache hit's tail): with epoch statistics its
+     * terms are looked up in those leaves alone ({@link #termStatesIn}), not in every leaf, and it
+     * scores exactly as the all-leaves weight does there, because the epoch's statistics do not
+     * depend on the leaves searched (the leaves' own counts only tell whether a term occurs in them
+     * at all). With exact statistics the counts of all leaves score, so this is the all-leaves
+     * weight.
+     */
+    Weight weightFor(QueryKey key, int[] leafOrds) throws IOException {
+      if (epoch == null) {
+        return weightFor(QueryKeys.toQuery(key));
+      }
+      return weightFor(
+          QueryKeys.toQuery(key, term -> new TermQuery(term, termStatesIn(term, leafOrds))));
     }
 
     /**

@@ -19,7 +19,8 @@ import org.lucenenvm.cache.TailResult;
 import org.lucenenvm.cache.TailSegment;
 
 /**
- * The tail part of a cached search ({@link CachedSearch}): the top-k of a query over a snapshot's
+ * The tail part of a cached search ({@link CachedSearch}, which calls it; it calls only the
+ * snapshot's searcher and the merge of hit lists): the top-k of a query over a snapshot's
  * tail (its live segments and the Lucene segments outside the statistics epoch), resumed from the
  * query's {@link TailResult} where that still holds, so that only the documents added since are
  * searched (each leaf from the first document it does not cover, as an intra-segment partition);
@@ -55,8 +56,9 @@ final class TailSearch {
    * {@code s}, resumed from {@code previous} (may be null) where it holds; {@code epoch} names the
    * snapshot's epoch segments (partitions and ids; their deletion counts are not used); {@code
    * weight}, if not null, is a weight of the query valid for every leaf (a miss's), else one is
-   * made for the leaves searched ({@link CachedSearch#tailWeight}); {@code head} is the epoch part
-   * of the answer, whose k-th score may bound the search ({@link #floor}).
+   * made for the leaves searched ({@link RtSnapshot.SnapshotSearcher#weightFor(QueryKey, int[])});
+   * {@code head} is the epoch part of the answer, whose k-th score may bound the search ({@link
+   * #floor}).
    */
   static Found search(
       RtSnapshot snapshot,
@@ -91,16 +93,13 @@ final class TailSearch {
     }
     TopDocs found = NOTHING;
     if (!parts.isEmpty()) {
-      Weight w =
-          weight != null
-              ? weight
-              : CachedSearch.tailWeight(s, key, Arrays.copyOf(ords, parts.size()));
+      Weight w = weight != null ? weight : s.weightFor(key, Arrays.copyOf(ords, parts.size()));
       found = s.searchPartitions(w, k, parts.toArray(new LeafReaderContextPartition[0]), floor);
     }
     TopDocs top =
         covering == null
             ? found
-            : CachedSearch.merge(k, previousTop(previous, covering, tail, leaves), found);
+            : TopHitsMerge.merge(k, previousTop(previous, covering, tail, leaves), found);
     TailResult next;
     if (s.timedOut()) {
       next = null;
@@ -126,7 +125,7 @@ final class TailSearch {
       float floor) {
     if ((k > previous.k() && !previous.results().complete())
         || previous.floor() > floor
-        || !CachedSearch.sameSegments(previous.epoch(), snapshot.segments())) {
+        || !SegmentTags.same(previous.epoch(), snapshot.segments())) {
       return null;
     }
     List<RtSnapshot.TailLeaf> tail = snapshot.tail();

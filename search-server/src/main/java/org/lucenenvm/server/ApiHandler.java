@@ -75,12 +75,16 @@ final class ApiHandler extends Handler.Abstract {
     long start = System.nanoTime();
     String method = request.getMethod();
     String template = "unmatched";
+    Exchange exchange = new Exchange(request, json, maxBodyBytes);
+    boolean oversize = exchange.declaresOversizeBody();
     Reply reply;
     try {
       String[] path = segments(request.getHttpURI().getPath());
-      Exchange exchange = new Exchange(request, json, maxBodyBytes);
       Route route = route(method, path, exchange);
       template = route.template();
+      if (oversize) {
+        throw exchange.oversizeBody();
+      }
       if (!method.equals("GET") && !method.equals("HEAD")) {
         checkToken(request);
       }
@@ -89,7 +93,9 @@ final class ApiHandler extends Handler.Abstract {
       reply = errorReply(e);
     }
     metrics.record(template, method, reply.status(), System.nanoTime() - start);
-    if (reply.status() >= 400) {
+    if (oversize) {
+      response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
+    } else if (reply.status() >= 400) {
       drainBody(request);
     }
     write(response, reply, callback);
@@ -97,19 +103,18 @@ final class ApiHandler extends Handler.Abstract {
   }
 
   /**
-   * Reads and discards what is left of a refused request's body, so the client reads the error on
-   * a live connection. Answering with body bytes unread makes Jetty close the connection, and a
-   * close with unread bytes in the socket sends a reset, which can discard the error reply before
-   * the client reads it. Bodies declared up to twice the size limit are drained (a refused body
-   * costs at most what two accepted ones would); a larger one is not read, and its client may see
-   * the connection reset instead of the 413. A client that sent {@code Expect: 100-continue} has
+   * Reads and discards what is left of a refused request's body (declared within the size limit:
+   * one declared beyond it is answered at once, unread, on a connection then closed), so the
+   * client reads the error on a live connection. Answering with body bytes unread makes Jetty close
+   * the connection, and a close with unread bytes in the socket sends a reset, which can discard
+   * the error reply before the client reads it. A client that sent {@code Expect: 100-continue} has
    * sent no body yet: reading would tell it to send, so nothing is read.
    */
   private void drainBody(Request request) {
     long length = request.getLength();
     boolean waitsForContinue =
         request.getHeaders().contains(HttpHeader.EXPECT, HttpHeaderValue.CONTINUE.asString());
-    if (length > 0 && length - maxBodyBytes <= maxBodyBytes && !waitsForContinue) {
+    if (length > 0 && !waitsForContinue) {
       try {
         Content.Source.consumeAll(request);
       } catch (IOException e) {

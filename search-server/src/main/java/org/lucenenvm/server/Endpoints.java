@@ -13,7 +13,10 @@ import org.apache.lucene.search.TotalHits;
 import org.lucenenvm.realtime.CacheOutcome;
 import org.lucenenvm.realtime.RtDocument;
 import org.lucenenvm.realtime.RtHit;
+import org.lucenenvm.realtime.RtSearchRequest;
 import org.lucenenvm.realtime.RtSearchResult;
+import org.lucenenvm.realtime.RtSnapshot;
+import org.lucenenvm.realtime.StatisticsMode;
 
 /**
  * The operations behind the HTTP API, one method per endpoint, each returning a {@link Reply}.
@@ -182,7 +185,9 @@ final class Endpoints {
    * collected within the time budget ({@code timed_out: true}); {@code cache=false} bypasses the
    * result cache (same answer, computed in full). {@code cache} says how the result cache took
    * part: {@code hit}, {@code partial_hit} (Partial Type I), {@code miss} or {@code bypass} (no
-   * cache, {@code cache=false}, or a query the cache cannot key).
+   * cache, {@code cache=false}, a query the cache cannot key, or exact statistics); {@code
+   * statistics} says what the scores were computed with: {@code exact} (every document) or {@code
+   * epoch} (the statistics epoch's segments, see {@link RtSnapshot#statistics()}).
    */
   Reply search(OpenIndex index, Exchange exchange) throws IOException {
     long start = System.nanoTime();
@@ -191,7 +196,11 @@ final class Endpoints {
     Query query = index.parse(exchange.parameter("q"), limits);
     int k = exchange.intParameter("k", 10, 1, registry.config().maxResults());
     boolean useCache = exchange.booleanParameter("cache", true);
-    RtSearchResult result = index.search(query, k, SearchBudget.startingNow(budget), useCache);
+    RtSearchResult result =
+        index.search(
+            RtSearchRequest.of(query, k)
+                .withTimeout(SearchBudget.startingNow(budget))
+                .withCache(useCache));
     List<Map<String, Object>> hits = new ArrayList<>(result.hits().size());
     for (RtHit hit : result.hits()) {
       hits.add(Documents.toJson(hit));
@@ -202,6 +211,7 @@ final class Endpoints {
     out.put("took_us", (System.nanoTime() - start) / 1000);
     out.put("timed_out", result.timedOut());
     out.put("cache", cacheOutcomeName(result.cache()));
+    out.put("statistics", result.statistics() == StatisticsMode.PER_EPOCH ? "epoch" : "exact");
     out.put("hits", hits);
     return Reply.ok(out);
   }

@@ -67,12 +67,31 @@ final class Exchange {
     };
   }
 
-  /** The whole body; 413 if it is larger than the limit. */
+  /**
+   * Whether the request declares (Content-Length) a body larger than the limit: such a request is
+   * answered with {@link #oversizeBody()} before any of its body is read.
+   */
+  boolean declaresOversizeBody() {
+    return request.getLength() > maxBodyBytes;
+  }
+
+  /** The 413 of a body declared larger than the limit. */
+  ApiException oversizeBody() {
+    return new ApiException(
+        413,
+        "request body of "
+            + request.getLength()
+            + " bytes (Content-Length) exceeds the limit of "
+            + maxBodyBytes
+            + " bytes (max-body)");
+  }
+
+  /**
+   * The whole body, of at most the limit (a larger declared one never gets here, see {@link
+   * #declaresOversizeBody()}); 413 if one sent without a length turns out larger.
+   */
   byte[] body() throws IOException {
     long declared = request.getLength();
-    if (declared > maxBodyBytes) {
-      throw tooLarge();
-    }
     ByteArrayOutputStream out = new ByteArrayOutputStream(declared > 0 ? (int) declared : 8192);
     byte[] buffer = new byte[64 * 1024];
     try (InputStream in = Request.asInputStream(request)) {

@@ -11,7 +11,6 @@ import java.util.function.Supplier;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.core.KeywordAnalyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
-import org.apache.lucene.index.QueryTimeout;
 import org.apache.lucene.queryparser.classic.ParseException;
 import org.apache.lucene.queryparser.classic.QueryParser;
 import org.apache.lucene.search.BooleanClause;
@@ -26,6 +25,7 @@ import org.lucenenvm.realtime.NvmUsage;
 import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtDocument;
 import org.lucenenvm.realtime.RtSchema;
+import org.lucenenvm.realtime.RtSearchRequest;
 import org.lucenenvm.realtime.RtSearchResult;
 import org.lucenenvm.store.NvmDirectory;
 
@@ -167,13 +167,9 @@ public final class OpenIndex implements Closeable {
     return nl < 0 ? message : message.substring(0, nl);
   }
 
-  /**
-   * Runs {@code query}, collecting until {@code timeout} expires, through the index's result cache
-   * if it has one and {@code useCache}, and counts it.
-   */
-  public RtSearchResult search(Query query, int k, QueryTimeout timeout, boolean useCache)
-      throws IOException {
-    RtSearchResult result = engine.search(query, k, timeout, true, useCache);
+  /** Runs {@code request} ({@link RtEngine#search}) and counts it. */
+  public RtSearchResult search(RtSearchRequest request) throws IOException {
+    RtSearchResult result = engine.search(request);
     queries.mark(1);
     return result;
   }

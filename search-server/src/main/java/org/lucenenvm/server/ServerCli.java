@@ -27,8 +27,10 @@ import picocli.CommandLine.Option;
     description = "lucene-nvm search server: an HTTP JSON API over real-time engines on NVM pools.",
     footer = {
       "",
-      "Result cache: off unless --cache-size > 0. With it, every query of an index scores with the",
-      "statistics of its Lucene segments (the epoch), not of the live tail; see the README."
+      "Result cache: off unless --cache-size > 0 (no measurement yet shows that its misses cost",
+      "little enough). With it, an index's queries score with the statistics of its Lucene segments",
+      "(the epoch) while those hold at least as many documents as the live tail, else with exact",
+      "ones and uncached; see search-server/README.md."
     })
 public final class ServerCli implements Callable<Integer> {
   @Option(names = "--config", description = "Properties file with default settings (keys: long option names without dashes).")
@@ -118,7 +120,7 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--cache-tier", description = "Where cache entries live: dram or nvm (a region of the index's pool, warm after a graceful restart) (default: ${DEFAULT-VALUE}).", defaultValue = "dram")
   String cacheTier;
 
-  @Option(names = "--cache-policy", description = "Cache replacement policy: lru, dlirs or gdsf (cost-aware: keeps what saves the most compute per byte) (default: ${DEFAULT-VALUE}).", defaultValue = "lru")
+  @Option(names = "--cache-policy", description = "Cache replacement policy: lru, dlirs or gdsf (cost-aware: keeps what saves the most compute per byte, the best measured) (default: ${DEFAULT-VALUE}).", defaultValue = "gdsf")
   String cachePolicy;
 
   @Option(names = "--cache-min-compute", converter = TimeSpan.class, description = "Inclusion threshold: results computed faster than this are not cached, e.g. 200us (default: ${DEFAULT-VALUE}).", defaultValue = "0ms")

@@ -1,15 +1,16 @@
 package org.lucenenvm.cache;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.TextField;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.queryparser.classic.MultiFieldQueryParser;
 import org.apache.lucene.queryparser.classic.QueryParser;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
@@ -25,14 +26,33 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.WildcardQuery;
-import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.tests.index.RandomIndexWriter;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.util.BytesRef;
 
 public class QueryKeysTest extends LuceneTestCase {
   private static Query parse(String query) throws Exception {
     return new QueryParser("body", new StandardAnalyzer()).parse(query);
+  }
+
+  /** As the server parses for an index with one text field: a multi-field parser over it. */
+  private static Query singleField(String query) throws Exception {
+    return new MultiFieldQueryParser(new String[] {"body"}, new StandardAnalyzer()).parse(query);
+  }
+
+  /** As the server parses for an index with two text fields. */
+  private static Query multiField(String query) throws Exception {
+    return new MultiFieldQueryParser(new String[] {"title", "body"}, new StandardAnalyzer())
+        .parse(query);
+  }
+
+  private static QueryKey key(QueryKey.Operator operator, String field, String... terms) {
+    List<BytesRef> bytes = new ArrayList<>();
+    for (String term : terms) {
+      bytes.add(new BytesRef(term));
+    }
+    return new QueryKey(operator, field, bytes);
   }
 
   private static QueryKey keyOf(String query) throws Exception {
@@ -50,8 +70,6 @@ public class QueryKeysTest extends LuceneTestCase {
     assertEquals(QueryKey.Operator.AND, keyOf("apple AND melon").operator());
     assertEquals(QueryKey.Operator.OR, keyOf("apple melon").operator());
     assertNotEquals(keyOf("apple AND melon"), keyOf("apple OR melon"));
-    assertNotEquals(
-        keyOf("apple melon"), keyOf("apple melon melon")); // a repeated term scores twice
     assertNotEquals(keyOf("apple melon"), keyOf("title:apple title:melon"));
     assertEquals("body:apple|melon", keyOf("melon apple").toString());
   }
@@ -61,6 +79,41 @@ public class QueryKeysTest extends LuceneTestCase {
     assertEquals(QueryKey.Operator.SINGLE, key.operator());
     assertEquals("body", key.field());
     assertEquals("melon", key.terms().getFirst().utf8ToString());
+  }
+
+  /**
+   * The shapes the server's parser gives what users type (each word a one-clause boolean per
+   * default field, nested groups) key as the flat query Lucene rewrites them to.
+   */
+  public void testParserShapesKeyAsTheirFlatQuery() throws Exception {
+    QueryKey or = key(QueryKey.Operator.OR, "body", "apple", "melon");
+    QueryKey and = key(QueryKey.Operator.AND, "body", "apple", "melon");
+    QueryKey or3 = key(QueryKey.Operator.OR, "body", "apple", "kiwi", "melon");
+    QueryKey and3 = key(QueryKey.Operator.AND, "body", "apple", "kiwi", "melon");
+    for (Query q : List.of(singleField("apple melon"), singleField("apple OR melon"), parse("melon apple"))) {
+      assertEquals(q.toString(), or, QueryKeys.of(q).orElseThrow());
+    }
+    for (Query q :
+        List.of(singleField("apple AND melon"), singleField("+apple +melon"), parse("+melon +apple"))) {
+      assertEquals(q.toString(), and, QueryKeys.of(q).orElseThrow());
+    }
+    for (String text : List.of("(apple melon) kiwi", "apple (kiwi (melon))", "((apple)) kiwi melon")) {
+      assertEquals(text, or3, QueryKeys.of(singleField(text)).orElseThrow());
+      assertEquals(text, or3, QueryKeys.of(parse(text)).orElseThrow());
+    }
+    for (String text : List.of("+apple +(+kiwi +melon)", "apple AND (kiwi AND melon)", "+(+apple +kiwi) +melon")) {
+      assertEquals(text, and3, QueryKeys.of(singleField(text)).orElseThrow());
+      assertEquals(text, and3, QueryKeys.of(parse(text)).orElseThrow());
+    }
+    assertEquals(keyOf("apple"), QueryKeys.of(singleField("apple")).orElseThrow());
+    assertEquals(keyOf("apple"), QueryKeys.of(singleField("(+apple)")).orElseThrow());
+    assertEquals(keyOf("title:apple"), QueryKeys.of(multiField("title:apple")).orElseThrow());
+    assertEquals(
+        key(QueryKey.Operator.OR, "title", "apple", "melon"),
+        QueryKeys.of(multiField("title:apple title:melon")).orElseThrow());
+    assertEquals(
+        key(QueryKey.Operator.AND, "title", "apple", "melon"),
+        QueryKeys.of(multiField("+title:apple +title:melon")).orElseThrow());
   }
 
   public void testQueriesTheCacheCannotKeyBypassIt() throws Exception {
@@ -75,8 +128,14 @@ public class QueryKeysTest extends LuceneTestCase {
             new BoostQuery(term("body", "melon"), 2f),
             parse("+apple melon"), // mixed operators
             parse("apple -melon"),
-            parse("apple (melon AND kiwi)"), // nested boolean
+            parse("apple (melon AND kiwi)"), // a conjunction inside a disjunction
+            parse("+apple +(melon kiwi)"), // a disjunction inside a conjunction
             parse("body:apple title:melon"), // two fields
+            parse("apple melon melon"), // a repeated term
+            singleField("(+apple +melon) AND (+apple +melon)"),
+            singleField("plum (kiwi melon) (melon kiwi)"),
+            multiField("apple"), // one word over two default fields
+            multiField("apple melon"),
             new BooleanQuery.Builder()
                 .add(term("body", "a"), Occur.FILTER)
                 .add(term("body", "b"), Occur.FILTER)
@@ -86,7 +145,19 @@ public class QueryKeysTest extends LuceneTestCase {
                 .add(term("body", "b"), Occur.SHOULD)
                 .setMinimumNumberShouldMatch(1)
                 .build(),
-            new BooleanQuery.Builder().add(term("body", "a"), Occur.SHOULD).build());
+            new BooleanQuery.Builder() // a minimum-should-match is never inlined
+                .add(term("body", "c"), Occur.SHOULD)
+                .add(
+                    new BooleanQuery.Builder()
+                        .add(term("body", "a"), Occur.SHOULD)
+                        .add(term("body", "b"), Occur.SHOULD)
+                        .setMinimumNumberShouldMatch(1)
+                        .build(),
+                    Occur.SHOULD)
+                .build(),
+            new BooleanQuery.Builder().add(term("body", "a"), Occur.FILTER).build(),
+            new BooleanQuery.Builder().add(term("body", "a"), Occur.MUST_NOT).build(),
+            new BooleanQuery.Builder().build());
     for (Query query : unkeyable) {
       assertEquals(query.toString(), Optional.empty(), QueryKeys.of(query));
     }
@@ -135,43 +206,88 @@ public class QueryKeysTest extends LuceneTestCase {
                 QueryKey.Operator.AND, "body", List.of(new BytesRef("a"))));
   }
 
-  /** The premise of isomorphic keys: Lucene scores clause orders identically. */
-  public void testIsomorphicQueriesScoreIdentically() throws Exception {
-    try (Directory directory = new ByteBuffersDirectory()) {
-      String[] words = {"apple", "melon", "kiwi", "cheese", "bread"};
-      try (IndexWriter writer =
-          new IndexWriter(directory, new IndexWriterConfig(new StandardAnalyzer()))) {
-        for (int i = 0; i < 300; i++) {
-          StringBuilder text = new StringBuilder();
-          for (int w = 1 + random().nextInt(12); w > 0; w--) {
-            text.append(words[random().nextInt(words.length)]).append(' ');
-          }
-          Document doc = new Document();
-          doc.add(new TextField("body", text.toString(), Field.Store.NO));
-          writer.addDocument(doc);
+  /**
+   * The premise of keys: every keyed shape, as parsed (nested, clauses in any order, repeated
+   * terms), scores exactly as its canonical query ({@link QueryKeys#toQuery}): the same documents
+   * in the same order with bit-identical scores, over an index of several segments.
+   */
+  public void testKeyedShapesScoreAsTheirCanonicalQuery() throws Exception {
+    String[] words = {"apple", "melon", "kiwi", "cheese", "bread", "plum"};
+    List<Query> shapes = new ArrayList<>();
+    for (String text :
+        List.of(
+            "apple melon kiwi",
+            "kiwi apple melon",
+            "+apple +melon +cheese",
+            "+cheese +melon +apple",
+            "apple AND melon",
+            "apple OR melon",
+            "bread cheese apple melon kiwi",
+            "(apple melon) kiwi",
+            "apple (kiwi (melon bread))",
+            "+apple +(+melon +kiwi)",
+            "(+apple +melon) AND (+kiwi +cheese)",
+            "plum")) {
+      shapes.add(parse(text));
+      shapes.add(singleField(text));
+    }
+    for (int i = 0; i < 40; i++) {
+      shapes.add(singleField(randomNesting(words, random().nextBoolean())));
+    }
+    try (Directory directory = newDirectory();
+        RandomIndexWriter writer = new RandomIndexWriter(random(), directory)) {
+      for (int i = 0; i < 400; i++) {
+        StringBuilder text = new StringBuilder();
+        for (int w = 1 + random().nextInt(12); w > 0; w--) {
+          text.append(words[random().nextInt(words.length)]).append(' ');
         }
+        Document doc = new Document();
+        doc.add(new TextField("body", text.toString(), Field.Store.NO));
+        writer.addDocument(doc);
       }
-      try (DirectoryReader reader = DirectoryReader.open(directory)) {
+      try (IndexReader reader = writer.getReader()) {
         IndexSearcher searcher = newSearcher(reader);
-        for (String[] pair :
-            new String[][] {
-              {"apple melon kiwi", "kiwi apple melon"},
-              {"+apple +melon +cheese", "+cheese +melon +apple"},
-              {"bread cheese apple melon kiwi", "kiwi melon apple cheese bread"}
-            }) {
-          assertEquals(keyOf(pair[0]), keyOf(pair[1]));
-          TopDocs first = searcher.search(parse(pair[0]), 50);
-          TopDocs second = searcher.search(parse(pair[1]), 50);
-          assertEquals(first.totalHits, second.totalHits);
-          assertEquals(first.scoreDocs.length, second.scoreDocs.length);
-          for (int i = 0; i < first.scoreDocs.length; i++) {
-            ScoreDoc a = first.scoreDocs[i];
-            ScoreDoc b = second.scoreDocs[i];
-            assertEquals(a.doc, b.doc);
-            assertEquals(Float.floatToIntBits(a.score), Float.floatToIntBits(b.score));
-          }
+        for (Query shape : shapes) {
+          QueryKey key = QueryKeys.of(shape).orElseThrow(() -> new AssertionError("not keyed: " + shape));
+          TopDocs parsed = searcher.search(shape, 100);
+          TopDocs canonical = searcher.search(QueryKeys.toQuery(key), 100);
+          assertEquals(shape.toString(), parsed.totalHits, canonical.totalHits);
+          assertEquals(shape.toString(), describe(parsed), describe(canonical));
         }
       }
     }
+  }
+
+  /** A random group of distinct words, nested in random parentheses, all OR or all AND. */
+  private static String randomNesting(String[] words, boolean and) {
+    List<String> distinct = new ArrayList<>(List.of(words));
+    Collections.shuffle(distinct, random());
+    int count = 2 + random().nextInt(words.length - 1);
+    StringBuilder text = new StringBuilder();
+    int open = 0;
+    for (int i = 0; i < count; i++) {
+      if (i > 0) {
+        text.append(and ? " AND " : " ");
+      }
+      if (i < count - 1 && random().nextInt(3) == 0) {
+        text.append('(');
+        open++;
+      }
+      text.append(distinct.get(i));
+      if (open > 0 && random().nextInt(3) == 0) {
+        text.append(')');
+        open--;
+      }
+    }
+    text.append(")".repeat(open));
+    return text.toString();
+  }
+
+  private static List<String> describe(TopDocs top) {
+    List<String> out = new ArrayList<>();
+    for (ScoreDoc sd : top.scoreDocs) {
+      out.add(sd.doc + "=" + Float.floatToIntBits(sd.score));
+    }
+    return out;
   }
 }

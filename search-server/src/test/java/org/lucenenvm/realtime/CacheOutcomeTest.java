@@ -70,9 +70,8 @@ public class CacheOutcomeTest extends LuceneTestCase {
   private static CacheOutcome search(RtEngine engine, Query q, int k, boolean useCache)
       throws Exception {
     try (RtSnapshot snapshot = engine.acquireSnapshot()) {
-      CachedSearch search = engine.cachedSearch();
-      RtSearchResult answer = search.search(snapshot, q, k, null, true, useCache);
-      RtSearchResult uncached = search.search(snapshot, q, k, null, true, false);
+      RtSearchResult answer = snapshot.search(RtSearchRequest.of(q, k).withCache(useCache));
+      RtSearchResult uncached = snapshot.search(RtSearchRequest.of(q, k).withCache(false));
       assertEquals(
           q + " k=" + k,
           RtSearchResults.idsAndScores(uncached),

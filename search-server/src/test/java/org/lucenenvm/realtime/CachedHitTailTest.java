@@ -48,14 +48,17 @@ public class CachedHitTailTest extends LuceneTestCase {
     try (ByteBuffersDirectory nvm = new ByteBuffersDirectory();
         // lag 1: the next flushed segment stays outside the epoch
         RtEngine engine = RtEngine.open(nvm, cachedConfig(1))) {
-      missAfterOneFlush(engine, r, queries);
-      int docs = 2 * SEGMENT + 30; // one more flushed segment and 30 live documents
-      for (int i = SEGMENT; i < docs; i++) {
+      // three flushes: the epoch is all three (the second stayed outside, the third advanced it),
+      // so that it outweighs the tail below and the snapshots score with its statistics
+      missAfterFlushes(engine, r, queries, 3);
+      int docs = 4 * SEGMENT + 30; // one more flushed segment and 30 live documents
+      for (int i = 3 * SEGMENT; i < docs; i++) {
         engine.add(withTailOnlyWord(TestCorpus.randomDocument(r, "doc" + i), i % 3 == 0));
       }
       PipelineWaits.flushed(engine, docs, SEGMENT);
       try (RtSnapshot snapshot = engine.acquireSnapshot()) {
-        assertEquals("epoch segments", 1, snapshot.segments().size());
+        assertEquals("epoch segments", 3, snapshot.segments().size());
+        assertEquals(StatisticsMode.PER_EPOCH, snapshot.statistics());
         assertEquals(
             "tail: the segment outside the epoch and the live one", 2, tailLeaves(snapshot));
       }
@@ -77,7 +80,7 @@ public class CachedHitTailTest extends LuceneTestCase {
     List<Query> queries = parse(new QueryParser("body", new StandardAnalyzer()));
     try (ByteBuffersDirectory nvm = new ByteBuffersDirectory();
         RtEngine engine = RtEngine.open(nvm, cachedConfig(0))) {
-      missAfterOneFlush(engine, r, queries);
+      missAfterFlushes(engine, r, queries, 1); // the live segment stays below one segment
       int next = SEGMENT;
       while (next < SEGMENT + SEGMENT / 2) { // the live segment grows between hits
         for (int n = 1 + r.nextInt(3); n > 0; n--, next++) {
@@ -136,7 +139,7 @@ public class CachedHitTailTest extends LuceneTestCase {
           for (String text : QUERIES) {
             QueryKey key = QueryKeys.of(parser.parse(text)).orElseThrow();
             TopDocs all = s.searchLeaves(s.weightFor(QueryKeys.toQuery(key)), 20, tail);
-            TopDocs tailOnly = s.searchLeaves(CachedSearch.tailWeight(s, key, tail), 20, tail);
+            TopDocs tailOnly = s.searchLeaves(s.weightFor(key, tail), 20, tail);
             assertEquals(mode + " " + text, describe(all), describe(tailOnly));
             assertEquals(mode + " " + text, all.totalHits, tailOnly.totalHits);
           }
@@ -164,13 +167,13 @@ public class CachedHitTailTest extends LuceneTestCase {
     return queries;
   }
 
-  /** One flushed segment (the epoch), then a first search of each query: a miss. */
-  private static void missAfterOneFlush(RtEngine engine, Random r, List<Query> queries)
-      throws Exception {
-    for (int i = 0; i < SEGMENT; i++) {
+  /** {@code segments} flushed segments, then a first search of each query: a miss. */
+  private static void missAfterFlushes(
+      RtEngine engine, Random r, List<Query> queries, int segments) throws Exception {
+    for (int i = 0; i < segments * SEGMENT; i++) {
       engine.add(TestCorpus.randomDocument(r, "doc" + i));
     }
-    PipelineWaits.flushed(engine, SEGMENT, SEGMENT);
+    PipelineWaits.flushed(engine, segments * SEGMENT, SEGMENT);
     for (Query q : queries) {
       assertEquals(q.toString(), CacheOutcome.MISS, search(engine, q, null));
     }
@@ -180,9 +183,8 @@ public class CachedHitTailTest extends LuceneTestCase {
   private static CacheOutcome search(RtEngine engine, Query q, QueryTimeout timeout)
       throws Exception {
     try (RtSnapshot snapshot = engine.acquireSnapshot()) {
-      CachedSearch search = engine.cachedSearch();
-      RtSearchResult cached = search.search(snapshot, q, 10, timeout, true, true);
-      RtSearchResult uncached = search.search(snapshot, q, 10, null, true, false);
+      RtSearchResult cached = snapshot.search(RtSearchRequest.of(q, 10).withTimeout(timeout));
+      RtSearchResult uncached = snapshot.search(RtSearchRequest.of(q, 10).withCache(false));
       assertEquals(
           q.toString(),
           RtSearchResults.idsAndScores(uncached),

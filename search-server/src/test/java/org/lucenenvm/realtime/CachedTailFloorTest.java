@@ -23,8 +23,8 @@ import org.lucenenvm.cache.TailResult;
  * deleted; queries with an exact epoch total keep an exact, equal total and search the tail whole.
  */
 public class CachedTailFloorTest extends LuceneTestCase {
-  /** More than the exactly counted 1,000 hits in one segment. */
-  private static final int SEGMENT = 1_100;
+  /** Three segments (the epoch) hold more than the exactly counted 1,000 hits. */
+  private static final int SEGMENT = 600;
 
   private static final String EVERYWHERE = "common";
 
@@ -38,17 +38,19 @@ public class CachedTailFloorTest extends LuceneTestCase {
     try (ByteBuffersDirectory nvm = new ByteBuffersDirectory();
         RtEngine engine = RtEngine.open(nvm, config())) {
       int docs = 0;
-      for (; docs < SEGMENT; docs++) {
+      for (; docs < 3 * SEGMENT; docs++) {
         engine.add(document(r, docs));
       }
-      PipelineWaits.luceneSegments(engine, 1); // the epoch
+      // the epoch: all three (the second stayed outside it, the third advanced it), so that it
+      // outweighs the tail below and the snapshots score with its statistics
+      PipelineWaits.luceneSegments(engine, 3);
       for (Query q : queries) {
         assertEquals(q.toString(), CacheOutcome.MISS, assertSameAnswer(engine, q, true));
       }
-      for (; docs < 2 * SEGMENT + 60; docs++) { // a flushed segment outside the epoch, live docs
+      for (; docs < 4 * SEGMENT + 60; docs++) { // a flushed segment outside the epoch, live docs
         engine.add(document(r, docs));
       }
-      PipelineWaits.luceneSegments(engine, 2);
+      PipelineWaits.luceneSegments(engine, 4);
       for (Query q : queries) {
         assertEquals(q.toString(), CacheOutcome.HIT, assertSameAnswer(engine, q, true));
       }
@@ -62,7 +64,7 @@ public class CachedTailFloorTest extends LuceneTestCase {
       assertTrue(engine.cacheStats().tailResumes() > 0);
 
       String epochHit = // an epoch hit deleted: its entry is invalid, the next search a miss
-          engine.search(everywhere, 10, null, true, false).hits().stream()
+          engine.search(RtSearchRequest.of(everywhere, 10).withCache(false)).hits().stream()
               .map(RtHit::id)
               .filter(id -> Integer.parseInt(id.substring("doc".length())) < SEGMENT)
               .findFirst()
@@ -108,9 +110,8 @@ public class CachedTailFloorTest extends LuceneTestCase {
   private static CacheOutcome assertSameAnswer(RtEngine engine, Query q, boolean exactTotals)
       throws Exception {
     try (RtSnapshot snapshot = engine.acquireSnapshot()) {
-      CachedSearch search = engine.cachedSearch();
-      RtSearchResult cached = search.search(snapshot, q, 10, null, true, true);
-      RtSearchResult uncached = search.search(snapshot, q, 10, null, true, false);
+      RtSearchResult cached = snapshot.search(RtSearchRequest.of(q, 10));
+      RtSearchResult uncached = snapshot.search(RtSearchRequest.of(q, 10).withCache(false));
       assertEquals(
           q.toString(),
           RtSearchResults.idsAndScores(uncached),

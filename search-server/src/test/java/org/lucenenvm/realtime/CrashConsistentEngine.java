@@ -130,7 +130,9 @@ final class CrashConsistentEngine {
   static Map<String, String> contents(RtEngine engine) throws Exception {
     int live = (int) engine.stats().liveDocs();
     RtSearchResult all =
-        engine.search(org.apache.lucene.search.MatchAllDocsQuery.INSTANCE, Math.max(1, live + 10));
+        engine.search(
+            RtSearchRequest.of(
+                org.apache.lucene.search.MatchAllDocsQuery.INSTANCE, Math.max(1, live + 10)));
     Map<String, String> actual = new HashMap<>();
     for (RtHit hit : all.hits()) {
       String previous = actual.put(hit.id(), hit.fields().get("body"));

@@ -135,9 +135,8 @@ public class ResultCacheDifferentialTest extends LuceneTestCase {
   /** Cached and uncached answers on one snapshot (the pipeline keeps changing the engine). */
   static void assertSameAnswer(RtEngine engine, Query q, int k) throws Exception {
     try (RtSnapshot snapshot = engine.acquireSnapshot()) {
-      CachedSearch search = engine.cachedSearch();
-      RtSearchResult cached = search.search(snapshot, q, k, null, true, true);
-      RtSearchResult uncached = search.search(snapshot, q, k, null, true, false);
+      RtSearchResult cached = snapshot.search(RtSearchRequest.of(q, k));
+      RtSearchResult uncached = snapshot.search(RtSearchRequest.of(q, k).withCache(false));
       assertEquals(q + " k=" + k, describe(uncached), describe(cached));
       if (cached.totalHits().relation() == TotalHits.Relation.EQUAL_TO
           && uncached.totalHits().relation() == TotalHits.Relation.EQUAL_TO) {

@@ -65,7 +65,7 @@ public class ResultCacheRestartTest extends LuceneTestCase {
       assertEquals("a miss after restart: " + after, 0, after.misses());
       assertTrue("no hit after restart: " + after, after.hits() > 0);
       // a delete of a cached hit, then the same queries: never the deleted document
-      RtSearchResult top = engine.search(queries.getFirst(), 10);
+      RtSearchResult top = engine.search(RtSearchRequest.of(queries.getFirst(), 10));
       if (!top.hits().isEmpty()) {
         assertTrue(engine.delete(top.hits().getFirst().id()));
       }

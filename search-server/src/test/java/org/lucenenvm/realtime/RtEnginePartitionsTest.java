@@ -60,7 +60,7 @@ public class RtEnginePartitionsTest extends LuceneTestCase {
         for (int q = 0; q < 100; q++) {
           Query query = TestCorpus.randomQuery(random(), parser);
           int expected = searcher.count(query);
-          RtSearchResult all = engine.search(query, n);
+          RtSearchResult all = engine.search(RtSearchRequest.of(query, n));
           assertEquals(query.toString(), expected, all.hits().size());
           Set<String> ids = new HashSet<>();
           float last = Float.POSITIVE_INFINITY;
@@ -69,7 +69,7 @@ public class RtEnginePartitionsTest extends LuceneTestCase {
             assertTrue(hit.score() <= last);
             last = hit.score();
           }
-          RtSearchResult top = engine.search(query, 10);
+          RtSearchResult top = engine.search(RtSearchRequest.of(query, 10));
           assertEquals(Math.min(10, expected), top.hits().size());
           for (int i = 0; i < top.hits().size(); i++) {
             assertEquals(all.hits().get(i).score(), top.hits().get(i).score(), 0f);
@@ -78,7 +78,7 @@ public class RtEnginePartitionsTest extends LuceneTestCase {
         assertEquals(reader.numDocs(), engine.count(MatchAllDocsQuery.INSTANCE));
       }
       engine.update(new RtDocument("d1", Map.of("body", "replaced")));
-      RtSearchResult replaced = engine.search(new TermQuery(new Term("body", "replaced")), 1);
+      RtSearchResult replaced = engine.search(RtSearchRequest.of(new TermQuery(new Term("body", "replaced")), 1));
       assertEquals("d1", replaced.hits().get(0).id());
     } finally {
       pool.shutdown();
@@ -110,7 +110,7 @@ public class RtEnginePartitionsTest extends LuceneTestCase {
           Query query = TestCorpus.randomQuery(random(), parser);
           Map<String, Float> expected = HitsById.collect(searcher, query);
           Map<String, Float> actual = new HashMap<>();
-          for (RtHit hit : engine.search(query, n).hits()) {
+          for (RtHit hit : engine.search(RtSearchRequest.of(query, n)).hits()) {
             actual.put(hit.id(), hit.score());
           }
           assertEquals(query.toString(), expected, actual);

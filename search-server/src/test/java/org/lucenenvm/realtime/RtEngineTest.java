@@ -274,7 +274,7 @@ public class RtEngineTest extends LuceneTestCase {
   private static void assertAllBodiesFound(RtEngine engine, Map<String, String> expected)
       throws Exception {
     Map<String, String> actual = new HashMap<>();
-    RtSearchResult all = engine.search(MatchAllDocsQuery.INSTANCE, Math.max(1, expected.size() + 10));
+    RtSearchResult all = engine.search(RtSearchRequest.of(MatchAllDocsQuery.INSTANCE, Math.max(1, expected.size() + 10)));
     for (RtHit hit : all.hits()) {
       assertNull("duplicate " + hit.id(), actual.put(hit.id(), hit.fields().get("body")));
     }
@@ -370,18 +370,20 @@ public class RtEngineTest extends LuceneTestCase {
         engine.add(doc("d" + i, "common word" + i));
       }
       TermQuery common = new TermQuery(new Term("body", "common"));
-      RtSearchResult untimed = engine.search(common, 10, null, true);
+      RtSearchResult untimed = engine.search(RtSearchRequest.of(common, 10));
       assertFalse(untimed.timedOut());
       assertEquals(10, untimed.hits().size());
       assertNotNull(untimed.hits().get(0).id());
-      RtSearchResult expired = engine.search(common, 10, () -> true, true);
+      RtSearchResult expired = engine.search(RtSearchRequest.of(common, 10).withTimeout(() -> true));
       assertTrue(expired.timedOut());
       assertEquals(0, expired.totalHits().value());
       RtSearchResult expiredInRewrite =
-          engine.search(new WildcardQuery(new Term("body", "comm*")), 10, () -> true, true);
+          engine.search(
+              RtSearchRequest.of(new WildcardQuery(new Term("body", "comm*")), 10)
+                  .withTimeout(() -> true));
       assertTrue("term expansion is bounded by the timeout too", expiredInRewrite.timedOut());
       assertEquals(0, expiredInRewrite.hits().size());
-      RtSearchResult bare = engine.search(common, 10, null, false);
+      RtSearchResult bare = engine.search(RtSearchRequest.of(common, 10).withoutStoredFields());
       assertEquals(10, bare.hits().size());
       assertNull(bare.hits().get(0).id());
       assertEquals(untimed.hits().get(0).score(), bare.hits().get(0).score(), 0f);

@@ -151,38 +151,88 @@ public class BadInputTest {
     assertDocs(2);
   }
 
+  /**
+   * A body declared (Content-Length) over the limit is answered with 413 before any of it is read,
+   * so a client that waits for the answer before sending gets it at once; the connection is then
+   * closed. Whatever the declared size, just over the limit or far beyond.
+   */
   @Test
-  public void refusedBodyIsDrainedAndTheConnectionReused() throws Exception {
-    try (Socket socket = s.connect()) {
-      String json = "{\"id\":\"big\",\"body\":\"" + "y".repeat(5000) + "\"}";
-      byte[] big = json.getBytes(StandardCharsets.UTF_8);
-      OutputStream out = socket.getOutputStream();
-      out.write(bulkHead(big.length, "").getBytes(StandardCharsets.US_ASCII));
-      out.write(big, 0, 1000);
-      out.flush();
-      Thread.sleep(200); // the rest arrives after the server has refused the body
-      out.write(big, 1000, big.length - 1000);
-      out.write(
-          "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-      out.flush();
-      LiveServer.RawRes refused = LiveServer.readResponse(socket.getInputStream());
-      assertEquals(refused.body(), 413, refused.status());
-      assertTrue(refused.body(), refused.body().contains("exceeds the limit of 4096 bytes"));
-      LiveServer.RawRes next = LiveServer.readResponse(socket.getInputStream());
-      assertEquals("the same connection serves the next request", 200, next.status());
+  public void oversizeBodyIsRefusedBeforeItIsRead() throws Exception {
+    for (long declared : new long[] {5_000, 1L << 40}) {
+      try (Socket socket = s.connect()) {
+        socket.setSoTimeout(10_000); // the server waited for the body before: a read timed out
+        socket.getOutputStream().write(bulkHead(declared, "").getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        assertRefusedAndClosed(socket, declared);
+      }
     }
     assertDocs(2);
   }
 
-  /** Within the drained size too: reading the body would make Jetty ask for it (100 Continue). */
+  /** With {@code Expect: 100-continue} the client is never asked for the body it would send. */
   @Test
   public void expectContinueGetsThe413BeforeTheBody() throws Exception {
     try (Socket socket = s.connect()) {
+      socket.setSoTimeout(10_000);
       socket.getOutputStream().write(
           bulkHead(5_000, "Expect: 100-continue\r\n").getBytes(StandardCharsets.US_ASCII));
       socket.getOutputStream().flush();
+      assertRefusedAndClosed(socket, 5_000);
+    }
+    assertDocs(2);
+  }
+
+  /**
+   * A client that already sent part of an oversize body still reads the 413 (the bytes it sent
+   * are not what the answer waits for).
+   */
+  @Test
+  public void oversizeBodyStartedBeforeTheAnswerStillGetsIt() throws Exception {
+    try (Socket socket = s.connect()) {
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(bulkHead(5_000, "").getBytes(StandardCharsets.US_ASCII));
+      out.write(new byte[1_000]);
+      out.flush();
+      assertRefusedAndClosed(socket, 5_000);
+    }
+    assertDocs(2);
+  }
+
+  private static void assertRefusedAndClosed(Socket socket, long declared) throws IOException {
+    LiveServer.RawRes refused = LiveServer.readResponse(socket.getInputStream());
+    assertEquals(refused.body(), 413, refused.status());
+    assertTrue(refused.head(), refused.head().toLowerCase(java.util.Locale.ROOT).contains("connection: close"));
+    assertTrue(refused.head(), refused.head().contains("application/json"));
+    String message = refused.json().path("error").path("message").asText();
+    assertTrue(message, message.contains(declared + " bytes") && message.contains("limit of 4096 bytes"));
+    assertEquals("the connection is closed", -1, socket.getInputStream().read());
+  }
+
+  /**
+   * A refused request whose body is within the limit has its body read and discarded, so the
+   * client reads the error on a connection that serves its next request.
+   */
+  @Test
+  public void refusedBodyWithinTheLimitIsDrainedAndTheConnectionReused() throws Exception {
+    try (Socket socket = s.connect()) {
+      byte[] body = "{\"id\":\"t\",\"body\":\"x\"}\n".repeat(100).getBytes(StandardCharsets.UTF_8);
+      OutputStream out = socket.getOutputStream();
+      String head =
+          "POST /indexes/idx/_bulk HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer wrong\r\n"
+              + "Content-Length: " + body.length + "\r\n\r\n";
+      out.write(head.getBytes(StandardCharsets.US_ASCII));
+      out.write(body, 0, 1000);
+      out.flush();
+      Thread.sleep(200); // the rest arrives after the server has refused the request
+      out.write(body, 1000, body.length - 1000);
+      out.write(
+          "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      out.flush();
       LiveServer.RawRes refused = LiveServer.readResponse(socket.getInputStream());
-      assertEquals(refused.body(), 413, refused.status());
+      assertEquals(refused.body(), 403, refused.status());
+      LiveServer.RawRes next = LiveServer.readResponse(socket.getInputStream());
+      assertEquals("the same connection serves the next request", 200, next.status());
     }
     assertDocs(2);
   }

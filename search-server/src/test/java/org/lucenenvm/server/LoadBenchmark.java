@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -12,9 +13,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.cache.CachePolicy;
+import org.lucenenvm.cache.ResultCacheSettings;
+import org.lucenenvm.cache.ResultCacheStats;
 import org.lucenenvm.demo.SyntheticCorpus;
 import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.RtDocument;
+import org.lucenenvm.realtime.RtSearchRequest;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,7 +29,10 @@ import picocli.CommandLine.Option;
  * threads run queries, first through the HTTP API of a {@link SearchServer}, then against the same
  * engine called directly (an {@link IndexRegistry} without HTTP). Bounded by a document count and
  * a time limit per phase. Reports throughput, P50/P99 latencies, errors, and whether every
- * acknowledged document is in the index afterwards. Run with {@code scripts/server-load.sh}.
+ * acknowledged document is in the index afterwards. With {@code --caches} the two phases run once
+ * per result cache setting (e.g. {@code off,lru,gdsf}), each reporting its hit rate; {@code --zipf}
+ * draws the queries with Zipf popularity and {@code --query-field} qualifies their words with one
+ * field (the cache keys only single-field queries). Run with {@code scripts/server-load.sh}.
  */
 @Command(name = "server-load", mixinStandardHelpOptions = true)
 public final class LoadBenchmark implements Callable<Integer> {
@@ -51,6 +59,21 @@ public final class LoadBenchmark implements Callable<Integer> {
 
   @Option(names = "--codec", defaultValue = "NvmCodec", description = "Segment codec (default: ${DEFAULT-VALUE}).")
   String codec;
+
+  @Option(names = "--segment-size", defaultValue = "5000", description = "Documents per live segment (default: ${DEFAULT-VALUE}); the cache serves only once segments hold at least as many documents as the live tail.")
+  int segmentSize;
+
+  @Option(names = "--caches", split = ",", defaultValue = "off", description = "Result caches to run the phases with, one run each: off, lru, dlirs or gdsf, e.g. off,lru,gdsf (default: ${DEFAULT-VALUE}).")
+  List<String> caches;
+
+  @Option(names = "--cache-size", converter = ByteSize.class, defaultValue = "64m", description = "Size of each result cache (DRAM tier) (default: 64m).")
+  long cacheSize;
+
+  @Option(names = "--zipf", defaultValue = "0", description = "Query popularity: 0 draws the 1,000 queries uniformly, s > 0 the query of rank r with probability proportional to 1/r^s (default: ${DEFAULT-VALUE}).")
+  double zipf;
+
+  @Option(names = "--query-field", description = "Field that qualifies every query word (e.g. body); default: unqualified words over title and body, which the cache does not key.")
+  String queryField;
 
   private static final SyntheticCorpus CORPUS = new SyntheticCorpus(20_000);
   private static final int IDLE_QUERIES = 500;
@@ -79,6 +102,8 @@ public final class LoadBenchmark implements Callable<Integer> {
     final AtomicLong otherErrors = new AtomicLong();
     long nanos;
     long counted;
+    /** The index's cache counters at the end of the phase, or null without a cache. */
+    ResultCacheStats cache;
   }
 
   @Override
@@ -89,7 +114,7 @@ public final class LoadBenchmark implements Callable<Integer> {
             .dataDir(Files.createTempDirectory("server-load"))
             .poolSizeBytes(512L << 20)
             .mode(DurabilityMode.VOLATILE)
-            .segmentSize(5_000)
+            .segmentSize(segmentSize)
             .dramBudgetBytes(32L << 20)
             .codec(codec)
             .partitions(partitions)
@@ -98,84 +123,129 @@ public final class LoadBenchmark implements Callable<Integer> {
     System.out.printf(
         Locale.ROOT,
         "server-load: %,d docs per phase, %d-doc bulk requests, %d writer + %d searcher threads,"
-            + " %d partitions, codec %s, limit %d s per phase, %d cores%n",
-        docs, batch, writers, searchers, partitions, codec, maxSeconds,
-        Runtime.getRuntime().availableProcessors());
+            + " %d partitions, %,d-doc segments, codec %s, limit %d s per phase, %d cores; caches %s"
+            + " (%,d bytes each), query popularity %s, query words %s%n",
+        docs, batch, writers, searchers, partitions, segmentSize, codec, maxSeconds,
+        Runtime.getRuntime().availableProcessors(), caches, cacheSize,
+        zipf > 0 ? "Zipf " + zipf : "uniform",
+        queryField == null ? "unqualified" : "in " + queryField);
     List<String> queries = queries();
+    QueryPopularity popularity = new QueryPopularity(queries.size(), zipf);
     if (warmupDocs > 0) {
-      runHttp(config, "warmup-http", warmupDocs, queries);
-      runDirect(config, "warmup-direct", warmupDocs, queries);
+      runHttp(config, "warmup-http", warmupDocs, queries, popularity);
+      runDirect(config, "warmup-direct", warmupDocs, queries, popularity);
       System.out.printf(Locale.ROOT, "warm-up done (%,d docs on each path, not reported)%n", warmupDocs);
     }
-    Phase http = runHttp(config, "http", docs, queries);
-    Phase direct = runDirect(config, "direct", docs, queries);
+    boolean ok = true;
+    for (String cache : caches) {
+      ServerConfig cached = in(config, "cache-" + cache, cacheSettings(cache));
+      Phase http = runHttp(cached, "http", docs, queries, popularity);
+      Phase direct = runDirect(cached, "direct", docs, queries, popularity);
+      report("http", cache, http);
+      report("direct", cache, direct);
+      System.out.printf(
+          Locale.ROOT,
+          "cache %s: HTTP overhead: ingest throughput %.2fx of direct; query under ingest P50 +%,d µs,"
+              + " P99 +%,d µs; query alone P50 +%,d µs over direct%n",
+          cache,
+          rate(http.acknowledged.get(), http.nanos) / rate(direct.acknowledged.get(), direct.nanos),
+          http.queryMicros.getValueAtPercentile(50) - direct.queryMicros.getValueAtPercentile(50),
+          http.queryMicros.getValueAtPercentile(99) - direct.queryMicros.getValueAtPercentile(99),
+          http.idleQueryMicros.getValueAtPercentile(50) - direct.idleQueryMicros.getValueAtPercentile(50));
+      ok &= http.errors5xx.get() == 0 && http.otherErrors.get() == 0 && http.errors4xx.get() == 0
+          && http.counted == http.acknowledged.get() && direct.counted == direct.acknowledged.get();
+    }
     IOUtils.rm(config.dataDir());
-    report("http", http);
-    report("direct", direct);
-    System.out.printf(
-        Locale.ROOT,
-        "HTTP overhead: ingest throughput %.2fx of direct; query under ingest P50 +%,d µs, P99 +%,d µs;"
-            + " query alone P50 +%,d µs over direct%n",
-        rate(http.acknowledged.get(), http.nanos) / rate(direct.acknowledged.get(), direct.nanos),
-        http.queryMicros.getValueAtPercentile(50) - direct.queryMicros.getValueAtPercentile(50),
-        http.queryMicros.getValueAtPercentile(99) - direct.queryMicros.getValueAtPercentile(99),
-        http.idleQueryMicros.getValueAtPercentile(50) - direct.idleQueryMicros.getValueAtPercentile(50));
-    boolean ok = http.errors5xx.get() == 0 && http.otherErrors.get() == 0 && http.errors4xx.get() == 0
-        && http.counted == http.acknowledged.get() && direct.counted == direct.acknowledged.get();
     System.out.println(ok ? "RESULT ok: zero errors, zero lost documents" : "RESULT FAILED: see the error and document counts");
     return ok ? 0 : 1;
+  }
+
+  /** The result cache named {@code name}: off, or a DRAM cache of {@code --cache-size} with that policy. */
+  private ResultCacheSettings cacheSettings(String name) {
+    return name.equals("off")
+        ? ResultCacheSettings.DISABLED
+        : ResultCacheSettings.of(ResultCacheSettings.Tier.DRAM, cacheSize, CachePolicy.Kind.parse(name), 0);
+  }
+
+  /** Which query a searcher runs next: uniformly drawn, or with Zipf popularity by list position. */
+  private static final class QueryPopularity {
+    private final double[] cumulative;
+
+    QueryPopularity(int queries, double exponent) {
+      cumulative = new double[queries];
+      double sum = 0;
+      for (int i = 0; i < queries; i++) {
+        sum += exponent > 0 ? Math.pow(i + 1, -exponent) : 1;
+        cumulative[i] = sum;
+      }
+    }
+
+    int next(SplittableRandom random) {
+      double u = random.nextDouble() * cumulative[cumulative.length - 1];
+      int i = Arrays.binarySearch(cumulative, u);
+      return Math.min(cumulative.length - 1, i >= 0 ? i + 1 : -i - 1);
+    }
   }
 
   private static double rate(long n, long nanos) {
     return n / (nanos / 1e9);
   }
 
-  private static List<String> queries() {
+  private List<String> queries() {
     SplittableRandom r = new SplittableRandom(42);
+    String f = queryField == null ? "" : queryField + ":";
     List<String> out = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {
       String a = CORPUS.word(r.nextInt(2000));
       String b = CORPUS.word(r.nextInt(200));
       out.add(switch (i % 4) {
-        case 0 -> a;
-        case 1 -> a + " AND " + b;
-        case 2 -> "title:" + a + " OR body:" + b;
-        default -> "\"" + b + " " + CORPUS.word(r.nextInt(50)) + "\"";
+        case 0 -> f + a;
+        case 1 -> f + a + " AND " + f + b;
+        case 2 -> queryField == null ? "title:" + a + " OR body:" + b : f + a + " OR " + f + b;
+        default -> f + "\"" + b + " " + CORPUS.word(r.nextInt(50)) + "\"";
       });
     }
     return out;
   }
 
-  private Phase runHttp(ServerConfig base, String name, long count, List<String> queries)
+  private Phase runHttp(
+      ServerConfig base, String name, long count, List<String> queries, QueryPopularity popularity)
       throws Exception {
-    try (SearchServer server = new SearchServer(in(base, name)).start();
+    try (SearchServer server = new SearchServer(in(base, name, base.cache())).start();
         ApiClient api = new ApiClient(server.uri(), null)) {
       api.createIndex("load", SyntheticCorpus.indexSpec(partitions));
-      return run(new HttpTarget(api), count, queries);
+      Phase phase = run(new HttpTarget(api), count, queries, popularity);
+      phase.cache = server.indexes().get("load").engine().cacheStats();
+      return phase;
     }
   }
 
-  private Phase runDirect(ServerConfig base, String name, long count, List<String> queries)
+  private Phase runDirect(
+      ServerConfig base, String name, long count, List<String> queries, QueryPopularity popularity)
       throws Exception {
-    try (IndexRegistry registry = IndexRegistry.open(in(base, name), SearchServer.newObjectMapper())) {
+    try (IndexRegistry registry =
+        IndexRegistry.open(in(base, name, base.cache()), SearchServer.newObjectMapper())) {
       OpenIndex index =
           registry.create(
               new IndexDefinition(
                   "load", Schemas.toMap(Schemas.parse(SCHEMA)), partitions));
-      return run(new DirectTarget(index), count, queries);
+      Phase phase = run(new DirectTarget(index), count, queries, popularity);
+      phase.cache = index.engine().cacheStats();
+      return phase;
     }
   }
 
-  /** {@code base} with its data directory moved to a subdirectory {@code name}. */
-  private static ServerConfig in(ServerConfig base, String name) {
+  /** {@code base} with its data directory moved to a subdirectory {@code name} and {@code cache}. */
+  private static ServerConfig in(ServerConfig base, String name, ResultCacheSettings cache) {
     return new ServerConfig(
         base.host(), base.port(), base.dataDir().resolve(name), base.poolSizeBytes(), base.mode(),
         base.logBytes(), base.logFullTimeout(), base.discardUnverifiable(), base.dramBudgetBytes(), base.segmentSize(), base.codec(), base.partitions(), base.backgroundNice(), base.floodStage(), base.defaultSchema(),
         base.maxConcurrentRequests(), base.maxBodyBytes(), base.maxDocumentBytes(), base.maxResults(),
-        base.authToken(), base.queryLimits(), base.cache());
+        base.authToken(), base.queryLimits(), cache);
   }
 
-  private Phase run(Target target, long docs, List<String> queries) throws Exception {
+  private Phase run(Target target, long docs, List<String> queries, QueryPopularity popularity)
+      throws Exception {
     Phase phase = new Phase();
     AtomicLong next = new AtomicLong();
     AtomicBoolean writing = new AtomicBoolean(true);
@@ -211,7 +281,7 @@ public final class LoadBenchmark implements Callable<Integer> {
         while (writing.get() && System.nanoTime() < deadline) {
           long t0 = System.nanoTime();
           try {
-            target.search(queries.get(r.nextInt(queries.size())));
+            target.search(queries.get(popularity.next(r)));
             local.recordValue((System.nanoTime() - t0) / 1000);
           } catch (Exception e) {
             count(phase, e);
@@ -231,10 +301,11 @@ public final class LoadBenchmark implements Callable<Integer> {
     }
     phase.nanos = System.nanoTime() - start;
     phase.counted = target.count();
+    SplittableRandom idle = new SplittableRandom(-1);
     for (int i = 0; i < IDLE_QUERIES; i++) {
       long t0 = System.nanoTime();
       try {
-        target.search(queries.get(i % queries.size()));
+        target.search(queries.get(popularity.next(idle)));
         phase.idleQueryMicros.recordValue((System.nanoTime() - t0) / 1000);
       } catch (Exception e) {
         count(phase, e);
@@ -254,15 +325,16 @@ public final class LoadBenchmark implements Callable<Integer> {
     System.err.println("error: " + e);
   }
 
-  private void report(String mode, Phase p) {
+  private void report(String mode, String cache, Phase p) {
     double seconds = p.nanos / 1e9;
     System.out.printf(
         Locale.ROOT,
-        "%-6s  %.1f s  ingest: %,d docs acknowledged, %,.0f docs/s, %d-doc batch P50 %,d µs P99 %,d µs"
+        "%-6s cache %s  %.1f s  ingest: %,d docs acknowledged, %,.0f docs/s, %d-doc batch P50 %,d µs P99 %,d µs"
             + "  |  search: %,d queries, %,.0f q/s, P50 %,d µs P99 %,d µs max %,d µs"
             + "  |  errors: 5xx %d, 4xx %d, other %d  |  docs counted after: %,d (%s)"
             + "  |  then %d queries one at a time, no ingest: P50 %,d µs P99 %,d µs%n",
         mode,
+        cache,
         seconds,
         p.acknowledged.get(),
         p.acknowledged.get() / seconds,
@@ -282,6 +354,17 @@ public final class LoadBenchmark implements Callable<Integer> {
         p.idleQueryMicros.getTotalCount(),
         p.idleQueryMicros.getValueAtPercentile(50),
         p.idleQueryMicros.getValueAtPercentile(99));
+    if (p.cache != null) {
+      long queries = p.queryMicros.getTotalCount() + p.idleQueryMicros.getTotalCount();
+      long hits = p.cache.hits() + p.cache.partialHits();
+      System.out.printf(
+          Locale.ROOT,
+          "%-6s cache %s  hit rate %.1f %% of %,d queries (hits %,d, partial hits %,d, misses %,d,"
+              + " bypassed %,d; tail resumes %,d, evictions %,d, invalidations %,d)%n",
+          mode, cache, 100.0 * hits / Math.max(1, queries), queries, p.cache.hits(),
+          p.cache.partialHits(), p.cache.misses(), queries - hits - p.cache.misses(),
+          p.cache.tailResumes(), p.cache.evictions(), p.cache.invalidations());
+    }
   }
 
   /** A bulk request some of whose lines failed: how many were applied, and the first failure. */
@@ -348,7 +431,10 @@ public final class LoadBenchmark implements Callable<Integer> {
 
     @Override
     public long search(String query) throws Exception {
-      return index.search(index.parse(query, QueryLimits.DEFAULTS), 10, null, true).totalHits().value();
+      return index
+          .search(RtSearchRequest.of(index.parse(query, QueryLimits.DEFAULTS), 10))
+          .totalHits()
+          .value();
     }
 
     @Override

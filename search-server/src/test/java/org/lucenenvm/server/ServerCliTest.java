@@ -59,6 +59,9 @@ public class ServerCliTest {
     assertEquals(32L << 20, c.bytes());
     assertEquals(CachePolicy.Kind.LRU, c.policy());
     assertEquals(200_000, c.minComputeNanos());
+    ResultCacheSettings sized = parse("--cache-size", "64m").cache();
+    assertEquals("the default policy", CachePolicy.Kind.GDSF, sized.policy());
+    assertEquals(ResultCacheSettings.Tier.DRAM, sized.tier());
     IllegalArgumentException policy =
         assertThrows(
             IllegalArgumentException.class,
