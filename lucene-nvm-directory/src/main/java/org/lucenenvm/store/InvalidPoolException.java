@@ -5,8 +5,8 @@ import java.nio.file.Path;
 
 /**
  * A pool file that cannot be opened as asked: not a pool, a different format version, a damaged
- * header, truncated, smaller than requested, or in use by another process. The message names the
- * file and the problem. The file is left as it was.
+ * header, truncated, in use by another process, or too small and unable to grow (no room on the file
+ * system). The message names the file and the problem. The pool is left as it was.
  */
 public final class InvalidPoolException extends IOException {
   private final Path pool;
@@ -14,6 +14,11 @@ public final class InvalidPoolException extends IOException {
   public InvalidPoolException(Path pool, String problem) {
     super("NVM pool " + pool + ": " + problem);
     this.pool = pool;
+  }
+
+  public InvalidPoolException(Path pool, String problem, Throwable cause) {
+    this(pool, problem);
+    initCause(cause);
   }
 
   /** The pool file concerned. */

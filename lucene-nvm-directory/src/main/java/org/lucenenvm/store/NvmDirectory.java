@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -258,25 +259,39 @@ public final class NvmDirectory extends BaseDirectory {
     }
   }
 
+  /**
+   * Persists the files' bytes, then publishes a file table naming them unless one already does.
+   * Returns only when a published table names every file: a file persisted by a concurrent sync
+   * that has not published yet is not durable, so this waits for (or makes) the publication.
+   */
   @Override
   public void sync(Collection<String> names) throws IOException {
     ensureOpen();
-    boolean changed = false;
+    List<NvmFile> synced = new ArrayList<>(names.size());
     for (String name : names) {
       NvmFile file = files.get(name);
       if (file == null) {
         throw new NoSuchFileException(name);
       }
-      if (!file.isPersisted()) {
-        file.persist(heap);
-        changed = true;
-      }
+      file.persist(heap);
+      synced.add(file);
     }
-    if (changed) {
+    if (!allPublished(synced)) {
       synchronized (metadataLock) {
-        publishTable();
+        if (!allPublished(synced)) {
+          publishTable();
+        }
       }
     }
+  }
+
+  private static boolean allPublished(List<NvmFile> files) {
+    for (NvmFile file : files) {
+      if (!file.isPublished()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override
@@ -315,6 +330,7 @@ public final class NvmDirectory extends BaseDirectory {
         durable);
     heap.persist(spareOffset, needed);
     heap.publishRoot(NvmHeap.DIRECTORY_ROOT, spareOffset);
+    durable.values().forEach(NvmFile::markPublished);
     generation++;
     long oldOffset = tableOffset;
     long oldCapacity = tableCapacity;
@@ -386,8 +402,9 @@ public final class NvmDirectory extends BaseDirectory {
       }
       long offset = allocator.allocate(length);
       pool.asSlice(offset, length).fill((byte) 0);
-      heap.persist(offset, length);
-      files.put(name, new NvmFile(new long[] {offset}, new long[] {length}, true));
+      NvmFile region = new NvmFile(new long[] {offset}, new long[] {length}, false);
+      region.persist(heap);
+      files.put(name, region);
       try {
         publishTable();
       } catch (IOException | RuntimeException e) {

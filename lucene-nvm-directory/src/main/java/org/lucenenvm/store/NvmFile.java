@@ -15,13 +15,16 @@ final class NvmFile {
   private final long length;
   private final AtomicInteger refs = new AtomicInteger(1);
   private volatile boolean persisted;
+  private volatile boolean published;
 
   /**
    * @param offsets start of each extent in the pool
    * @param lengths bytes of the file held by each extent (each extent is allocated rounded up to
    *     {@link ExtentAllocator#BLOCK})
+   * @param durable whether the file is read from the published file table (persisted and
+   *     published) rather than just written
    */
-  NvmFile(long[] offsets, long[] lengths, boolean persisted) {
+  NvmFile(long[] offsets, long[] lengths, boolean durable) {
     this.offsets = offsets;
     this.lengths = lengths;
     long total = 0;
@@ -29,7 +32,8 @@ final class NvmFile {
       total += l;
     }
     this.length = total;
-    this.persisted = persisted;
+    this.persisted = durable;
+    this.published = durable;
   }
 
   long length() {
@@ -50,6 +54,19 @@ final class NvmFile {
 
   boolean isPersisted() {
     return persisted;
+  }
+
+  /**
+   * True once a published file table names this file: only then has a sync of it completed. A
+   * persisted file is not yet durable, since a crash brings back the previous table.
+   */
+  boolean isPublished() {
+    return published;
+  }
+
+  /** Records that a file table naming this file has been published. */
+  void markPublished() {
+    published = true;
   }
 
   /** Persists the file's bytes (once); afterwards it may be listed in the durable file table. */

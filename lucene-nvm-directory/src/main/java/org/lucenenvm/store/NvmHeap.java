@@ -9,11 +9,9 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.zip.CRC32;
 
 /**
  * A persistent heap: one pre-allocated pool file (a file on a DAX file system, a {@code /dev/dax}
@@ -31,19 +29,24 @@ import java.util.zip.CRC32;
  *   <li>24: creation time, epoch milliseconds (int64)
  *   <li>32: CRC32 of bytes [0, 32) (int64)
  *   <li>40: clean-shutdown flag (int64; 1 after {@link #close()}, 0 while open)
+ *   <li>48: growth record: the pool size before and after the last growth (int64 each; 0, 0 if
+ *       the pool never grew), which makes a size switch that a crash tore readable
  *   <li>64: {@value #ROOT_SLOTS} root slots (int64 each), persistent pointers owned by the heap's
  *       users (slot {@value #DIRECTORY_ROOT} is {@link NvmDirectory}'s file table)
  * </ul>
  *
  * <p>A pool is locked for the process that opens it. Opening never reformats a pool that holds
- * data unless {@link OpenMode#FORMAT} asks for it.
+ * data unless {@link OpenMode#FORMAT} asks for it, and grows a pool in place when it is opened
+ * with a larger size: the file is extended with zeros and synced, then the header switches to the
+ * new size crash-consistently (see {@link #open(Path, long, OpenMode, PoolBackend)}). A pool never
+ * shrinks.
  */
 public final class NvmHeap implements AutoCloseable {
   /** Bytes reserved at the start of the pool for the header. */
-  public static final int HEADER_SIZE = 4096;
+  public static final int HEADER_SIZE = PoolHeader.SIZE;
 
   /** The pool format this build reads and writes. */
-  public static final int FORMAT_VERSION = 1;
+  public static final int FORMAT_VERSION = PoolHeader.FORMAT_VERSION;
 
   /** Number of root slots in the header. */
   public static final int ROOT_SLOTS = 16;
@@ -51,25 +54,18 @@ public final class NvmHeap implements AutoCloseable {
   /** Root slot holding {@link NvmDirectory}'s file table. */
   public static final int DIRECTORY_ROOT = 0;
 
-  static final byte[] MAGIC = "LNVMPOOL".getBytes(StandardCharsets.US_ASCII);
-  private static final int OFF_VERSION = 8;
-  private static final int OFF_HEADER_SIZE = 12;
-  private static final int OFF_POOL_SIZE = 16;
-  private static final int OFF_CREATED = 24;
-  private static final int OFF_CHECKSUM = 32;
-  private static final int OFF_CLEAN = 40;
-  private static final int OFF_ROOTS = 64;
-  private static final int CHECKSUMMED_BYTES = 32;
-  private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
   private static final ValueLayout.OfLong ROOT = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle ROOT_HANDLE = ROOT.varHandle();
   private static final int ZERO_FILL_CHUNK = 1 << 20;
 
   /** What {@link #open} may do to the file. */
   public enum OpenMode {
-    /** Open an existing pool, or create and format one if the file is missing or empty. */
+    /**
+     * Open an existing pool (growing it if it is smaller than the size asked for), or create and
+     * format one if the file is missing or empty.
+     */
     CREATE_OR_OPEN,
-    /** Open an existing pool; fail if there is none. */
+    /** Open an existing pool (growing it if it is smaller than the size asked for); fail if there is none. */
     OPEN,
     /** Format the file as a new, empty pool, destroying whatever it held. */
     FORMAT
@@ -81,8 +77,8 @@ public final class NvmHeap implements AutoCloseable {
   private final MappedPool pool;
   private final MemorySegment segment;
   private final long size;
+  private final long sizeBeforeOpen;
   private final boolean openedClean;
-  private final boolean created;
   private volatile boolean closed;
 
   private NvmHeap(
@@ -91,19 +87,19 @@ public final class NvmHeap implements AutoCloseable {
       FileLock lock,
       MappedPool pool,
       long size,
-      boolean openedClean,
-      boolean created) {
+      long sizeBeforeOpen,
+      boolean openedClean) {
     this.path = path;
     this.channel = channel;
     this.lock = lock;
     this.pool = pool;
     this.segment = pool.segment();
     this.size = size;
+    this.sizeBeforeOpen = sizeBeforeOpen;
     this.openedClean = openedClean;
-    this.created = created;
   }
 
-  /** Opens or creates the pool at {@code file} with the default (FFM) backend. */
+  /** Opens, grows or creates the pool at {@code file} with the default (FFM) backend. */
   public static NvmHeap open(Path file, long size) throws IOException {
     return open(file, size, OpenMode.CREATE_OR_OPEN, new FfmPoolBackend());
   }
@@ -111,9 +107,19 @@ public final class NvmHeap implements AutoCloseable {
   /**
    * Opens the pool at {@code file}.
    *
-   * @param size the pool size in bytes. A new pool gets exactly this size (rounded up to 4 KiB);
-   *     an existing pool must be at least this large. 0 opens an existing pool at its own size.
-   * @throws InvalidPoolException if the file is not a usable pool (the message says why)
+   * <p>An existing pool smaller than {@code size} grows in place: the file is extended with zeros
+   * and synced (the file system must have the room: checked first, and a failed extension is
+   * truncated away), then the header records the growth (old and new size, persisted) and switches
+   * size and checksum in one persist. A crash at any point leaves the old pool or the new one, both
+   * openable and holding every published byte; the next open with the larger size completes the
+   * growth. A device ({@code /dev/dax}) has no file length: it is trusted to hold {@code size}
+   * bytes, as when a pool is created on it.
+   *
+   * @param size the pool size in bytes, rounded up to 4 KiB. A new pool gets exactly this size; an
+   *     existing smaller pool grows to it; an existing larger pool keeps its size (pools never
+   *     shrink). 0 opens an existing pool at its own size.
+   * @throws InvalidPoolException if the file is not a usable pool or cannot grow (the message says
+   *     why)
    */
   public static NvmHeap open(Path file, long size, OpenMode mode, PoolBackend backend)
       throws IOException {
@@ -137,34 +143,43 @@ public final class NvmHeap implements AutoCloseable {
       boolean device = isDevice(file);
       long fileSize = device ? requested : channel.size();
       ByteBuffer header = readHeader(channel, fileSize);
-      boolean format = mode == OpenMode.FORMAT || isBlank(header);
+      boolean format = mode == OpenMode.FORMAT || PoolHeader.isBlank(header);
       if (format && mode == OpenMode.OPEN) {
         throw new InvalidPoolException(file, "holds no pool (empty header)");
       }
+      PoolHeader.Recorded recorded;
       long poolSize;
-      boolean clean;
       if (format) {
-        if (requested < 2L * HEADER_SIZE) {
+        if (requested < PoolHeader.MIN_POOL_SIZE) {
           throw new InvalidPoolException(
-              file, "a new pool needs a size of at least " + 2 * HEADER_SIZE + " bytes, got " + size);
+              file, "a new pool needs a size of at least " + PoolHeader.MIN_POOL_SIZE + " bytes, got " + size);
         }
+        recorded = null;
         poolSize = requested;
         if (!device) {
           preallocate(channel, fileSize, poolSize);
         }
-        clean = true;
       } else {
-        poolSize = validate(file, header, fileSize, requested);
-        clean = header.getLong(OFF_CLEAN) == 1;
+        recorded = PoolHeader.validate(file, header, fileSize);
+        poolSize = Math.max(recorded.size(), requested);
+        if (poolSize > recorded.size() && !device) {
+          extend(file, channel, recorded.size(), fileSize, poolSize);
+        }
       }
       pool = backend.map(file, channel, poolSize);
-      NvmHeap heap = new NvmHeap(file, channel, lock, pool, poolSize, clean, format);
       if (format) {
-        heap.format();
+        PoolHeader.format(pool, poolSize);
+      } else {
+        if (recorded.torn()) {
+          PoolHeader.repair(pool, recorded.size());
+        }
+        if (poolSize > recorded.size()) {
+          PoolHeader.switchSize(pool, recorded.size(), poolSize);
+        }
       }
-      heap.segment.set(LONG, OFF_CLEAN, 0L);
-      heap.persist(OFF_CLEAN, Long.BYTES);
-      return heap;
+      PoolHeader.setClean(pool, false);
+      return new NvmHeap(
+          file, channel, lock, pool, poolSize, format ? 0 : recorded.size(), format || recorded.clean());
     } catch (Throwable t) {
       if (pool != null) {
         pool.close();
@@ -206,53 +221,31 @@ public final class NvmHeap implements AutoCloseable {
   }
 
   /**
-   * A header whose magic is all zeros never held data: {@link #format} writes the magic last, so
-   * this is a new file, an empty device or a format that was interrupted.
+   * Extends the file of a pool of {@code poolSize} bytes to {@code newSize} with zeros, synced. A
+   * file already longer (a growth a crash interrupted) is extended only past its end. On failure
+   * the file is truncated back to its length and the pool stays as it was.
    */
-  private static boolean isBlank(ByteBuffer header) {
-    return header.getLong(0) == 0;
+  private static void extend(Path file, FileChannel channel, long poolSize, long fileSize, long newSize)
+      throws IOException {
+    String growth = "cannot grow from " + poolSize + " to " + newSize + " bytes: ";
+    long usable = Files.getFileStore(file).getUsableSpace();
+    if (newSize - fileSize > usable) {
+      throw new InvalidPoolException(
+          file, growth + "the file system has " + usable + " bytes free, " + (newSize - fileSize) + " needed");
+    }
+    try {
+      preallocate(channel, fileSize, newSize);
+    } catch (IOException e) {
+      try {
+        channel.truncate(fileSize);
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw new InvalidPoolException(file, growth + e, e);
+    }
   }
 
-  private static long validate(Path file, ByteBuffer header, long fileSize, long requested)
-      throws InvalidPoolException {
-    byte[] magic = new byte[MAGIC.length];
-    header.get(0, magic);
-    if (!java.util.Arrays.equals(magic, MAGIC)) {
-      throw new InvalidPoolException(
-          file,
-          "is not a lucene-nvm pool (wrong magic; open it with OpenMode.FORMAT to overwrite it)");
-    }
-    int version = header.getInt(OFF_VERSION);
-    if (version != FORMAT_VERSION) {
-      throw new InvalidPoolException(
-          file,
-          "has format version " + version + ", this build reads version " + FORMAT_VERSION);
-    }
-    if (header.getLong(OFF_CHECKSUM) != headerChecksum(header)) {
-      throw new InvalidPoolException(file, "header checksum mismatch (the header is damaged)");
-    }
-    long poolSize = header.getLong(OFF_POOL_SIZE);
-    if (header.getInt(OFF_HEADER_SIZE) != HEADER_SIZE || poolSize < 2L * HEADER_SIZE) {
-      throw new InvalidPoolException(file, "header has impossible sizes (the header is damaged)");
-    }
-    if (fileSize < poolSize) {
-      throw new InvalidPoolException(
-          file, "is truncated: the header says " + poolSize + " bytes, the file has " + fileSize);
-    }
-    if (requested > poolSize) {
-      throw new InvalidPoolException(
-          file, "holds " + poolSize + " bytes, smaller than the requested " + requested);
-    }
-    return poolSize;
-  }
-
-  private static long headerChecksum(ByteBuffer header) {
-    CRC32 crc = new CRC32();
-    crc.update(header.slice(0, CHECKSUMMED_BYTES));
-    return crc.getValue();
-  }
-
-  /** Writes zeros up to {@code size}, so the pool's storage is really allocated now. */
+  /** Writes zeros from {@code from} up to {@code size}, so the pool's storage is really allocated now. */
   private static void preallocate(FileChannel channel, long from, long size) throws IOException {
     ByteBuffer zeros = ByteBuffer.allocateDirect(ZERO_FILL_CHUNK);
     for (long pos = Math.min(from, size); pos < size; ) {
@@ -260,24 +253,6 @@ public final class NvmHeap implements AutoCloseable {
       pos += channel.write(zeros, pos);
     }
     channel.force(true);
-  }
-
-  /** Writes a new header; the magic goes last, so an interrupted format leaves a blank pool. */
-  private void format() throws IOException {
-    segment.asSlice(0, HEADER_SIZE).fill((byte) 0);
-    persist(0, HEADER_SIZE);
-    ByteBuffer header = segment.asSlice(0, HEADER_SIZE).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
-    header.put(0, MAGIC);
-    header.putInt(OFF_VERSION, FORMAT_VERSION);
-    header.putInt(OFF_HEADER_SIZE, HEADER_SIZE);
-    header.putLong(OFF_POOL_SIZE, size);
-    header.putLong(OFF_CREATED, System.currentTimeMillis());
-    long checksum = headerChecksum(header);
-    header.putLong(0, 0L);
-    header.putLong(OFF_CHECKSUM, checksum);
-    persist(0, HEADER_SIZE);
-    header.put(0, MAGIC);
-    persist(0, MAGIC.length);
   }
 
   private static long roundUp(long value, long multiple) {
@@ -306,7 +281,15 @@ public final class NvmHeap implements AutoCloseable {
 
   /** True if this open formatted a new pool. */
   public boolean wasCreated() {
-    return created;
+    return sizeBeforeOpen == 0;
+  }
+
+  /**
+   * The pool size recorded before this open: smaller than {@link #size()} if this open grew the
+   * pool, 0 if it created it.
+   */
+  public long sizeBeforeOpen() {
+    return sizeBeforeOpen;
   }
 
   /** True if the previous user closed the pool cleanly (always true for a new pool). */
@@ -338,7 +321,7 @@ public final class NvmHeap implements AutoCloseable {
     if (slot < 0 || slot >= ROOT_SLOTS) {
       throw new IllegalArgumentException("root slot must be in [0, " + ROOT_SLOTS + "), got " + slot);
     }
-    return OFF_ROOTS + (long) slot * Long.BYTES;
+    return PoolHeader.ROOTS + (long) slot * Long.BYTES;
   }
 
   /** Marks the pool cleanly shut down, unmaps it and releases its lock. */
@@ -349,8 +332,7 @@ public final class NvmHeap implements AutoCloseable {
     }
     closed = true;
     try {
-      segment.set(LONG, OFF_CLEAN, 1L);
-      persist(OFF_CLEAN, Long.BYTES);
+      PoolHeader.setClean(pool, true);
     } finally {
       try {
         pool.close();

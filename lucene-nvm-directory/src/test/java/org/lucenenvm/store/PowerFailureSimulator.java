@@ -30,13 +30,18 @@ import java.util.function.LongPredicate;
  * </ul>
  *
  * <p>Limits: a dirty line is replayed with its content at the crash point, not with an earlier
- * intermediate content (two unpersisted stores to one line are kept or lost together), and the
- * stores inside a line are never torn (x86 writes back whole lines). Persist calls are
- * serialized while the simulator is attached. Memory: one extra pool-sized buffer off heap.
+ * intermediate content (two unpersisted stores to one line are kept or lost together, so stores
+ * within a line are never reordered), and the stores inside a line are never torn (x86 writes
+ * back whole lines) unless {@link CrashPoint#writeTornImage} asks for 8-byte granularity; an
+ * aligned 8-byte store is never torn. Persist calls are serialized while the simulator is
+ * attached. Memory: one extra pool-sized buffer off heap.
  */
 public final class PowerFailureSimulator implements PoolBackend {
   /** Cache-line size: the granularity at which unpersisted stores survive or are lost. */
   public static final int LINE = 64;
+
+  /** Failure-atomic store size: the granularity of {@link CrashPoint#writeTornImage}. */
+  public static final int WORD = 8;
 
   /** Called at every crash point, on the thread that called persist, before the persist acts. */
   @FunctionalInterface
@@ -112,11 +117,51 @@ public final class PowerFailureSimulator implements PoolBackend {
     }
 
     /**
+     * Word numbers (offset / 8) of the aligned 8-byte words where the mapping differs from the
+     * durable image, ascending.
+     */
+    public long[] dirtyWords() {
+      MemorySegment live = pool.mapped.segment();
+      long[] words = new long[16];
+      int count = 0;
+      for (long line : dirtyLines()) {
+        long end = Math.min((line + 1) * LINE, pool.size);
+        for (long offset = line * LINE; offset < end; offset += WORD) {
+          if (differs(live, offset, Math.min(WORD, end - offset))) {
+            if (count == words.length) {
+              words = Arrays.copyOf(words, count * 2);
+            }
+            words[count++] = offset / WORD;
+          }
+        }
+      }
+      return Arrays.copyOf(words, count);
+    }
+
+    private boolean differs(MemorySegment live, long offset, long length) {
+      return MemorySegment.mismatch(live, offset, offset + length, pool.durable, offset, offset + length) >= 0;
+    }
+
+    /**
      * Writes the pool a power failure at this point could leave to {@code target}: the durable
      * image plus the dirty lines that {@code survives} accepts (a line number).
      */
     public void writeImage(Path target, LongPredicate survives) throws IOException {
-      long[] lines = dirtyLines();
+      writeImage(target, LINE, survives);
+    }
+
+    /**
+     * Like {@link #writeImage}, with stores surviving at the granularity of aligned 8-byte words
+     * instead of lines: the durable image plus the dirty words that {@code survives} accepts (a
+     * word number, offset / 8). Models hardware that guarantees no more than 8-byte failure
+     * atomicity, so that a line may be written back in part (a "torn" line).
+     */
+    public void writeTornImage(Path target, LongPredicate survives) throws IOException {
+      writeImage(target, WORD, survives);
+    }
+
+    private void writeImage(Path target, int unit, LongPredicate survives) throws IOException {
+      MemorySegment live = pool.mapped.segment();
       try (FileChannel out =
           FileChannel.open(
               target,
@@ -124,11 +169,13 @@ public final class PowerFailureSimulator implements PoolBackend {
               StandardOpenOption.TRUNCATE_EXISTING,
               StandardOpenOption.WRITE)) {
         writeFully(out, pool.durable, 0);
-        for (long line : lines) {
-          if (survives.test(line)) {
-            long offset = line * LINE;
-            long length = Math.min(LINE, pool.size - offset);
-            writeFully(out, pool.mapped.segment().asSlice(offset, length), offset);
+        for (long line : dirtyLines()) {
+          long end = Math.min((line + 1) * LINE, pool.size);
+          for (long offset = line * LINE; offset < end; offset += unit) {
+            long length = Math.min(unit, end - offset);
+            if (differs(live, offset, length) && survives.test(offset / unit)) {
+              writeFully(out, live.asSlice(offset, length), offset);
+            }
           }
         }
       }
@@ -153,7 +200,7 @@ public final class PowerFailureSimulator implements PoolBackend {
     return line -> true;
   }
 
-  /** Each dirty line survives with probability 1/2, drawn from {@code random}. */
+  /** Each dirty line (or word) survives with probability 1/2, drawn from {@code random}. */
   public static LongPredicate randomDirtyLines(Random random) {
     return line -> random.nextBoolean();
   }

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.function.LongPredicate;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
@@ -31,37 +30,44 @@ import org.apache.lucene.util.Bits;
 /**
  * Power failures during Lucene commits into an {@link NvmDirectory}, simulated by {@link
  * PowerFailureSimulator}: at crash points of a seeded workload (adds, updates, deletes, commits,
- * merges, file deletions), every pool image a power failure could leave must open, pass
- * CheckIndex and hold the last acknowledged commit (or the one in flight), with exactly its
- * documents.
+ * merges, file deletions), every pool image a power failure could leave (see {@link CrashImages})
+ * must open, pass CheckIndex and hold the last acknowledged commit (or the one in flight), with
+ * exactly its documents; and so must every image of every crash point of the recovery of a
+ * sample of those images.
  */
 public class TestNvmDirectoryPowerFailure extends LuceneTestCase {
   private static final long POOL_SIZE = 8L * 1024 * 1024;
 
-  /** Every persist point of a short run; images: none, all and two random subsets of dirty lines. */
+  /**
+   * Every persist point of a short run, and every persist point of the recovery (reopening the
+   * pool, IndexWriter deleting what the crash left) of a sample of its images.
+   */
   public void testEveryPersistPointOfShortRun() throws Exception {
-    Path images = PoolPaths.imageDir(createTempDir("images"));
-    CrashChecker checker = new CrashChecker(images, 1, 1.0);
+    CrashChecker checker = new CrashChecker(createTempDir("images"), 1.0, 0.05, 60);
     try {
       runWorkload(createTempDir("pool"), checker, 4, Integer.MAX_VALUE);
     } finally {
-      PoolPaths.deleteImages(images);
+      checker.close();
     }
     assertTrue("too few crash points: " + checker.points, checker.points > 30);
+    assertTrue("too few recovery crash points: " + checker.recoveryPoints, checker.recoveryPoints > 30);
     assertEquals("every crash point checked", checker.calls, checker.points);
   }
 
-  /** At least 1,000 sampled persist points of a longer run (minutes: nightly only). */
+  /**
+   * At least 1,000 sampled persist points of a longer run, and the persist points of the
+   * recoveries of a sample of its images (minutes: nightly only).
+   */
   @Nightly
   public void testThousandSampledPersistPointsOfLongRun() throws Exception {
-    Path images = PoolPaths.imageDir(createTempDir("images"));
-    CrashChecker checker = new CrashChecker(images, 1, 0.25);
+    CrashChecker checker = new CrashChecker(createTempDir("images"), 0.25, 0.02, Integer.MAX_VALUE);
     try {
       runWorkload(createTempDir("pool"), checker, Integer.MAX_VALUE, 1000);
     } finally {
-      PoolPaths.deleteImages(images);
+      checker.close();
     }
     assertTrue(checker.points >= 1000);
+    assertTrue("too few recovery crash points: " + checker.recoveryPoints, checker.recoveryPoints >= 100);
   }
 
   /** The state the test expects a commit to hold: id → content version, and its op count. */
@@ -114,6 +120,11 @@ public class TestNvmDirectoryPowerFailure extends LuceneTestCase {
       checker.atCrashPoint(simulator.crashPointNow());
       assertEquals(simulator.persistCount() + 1, checker.calls);
     }
+    if (VERBOSE) {
+      System.out.println(
+          ops + " operations: " + checker.points + " of " + checker.calls + " crash points checked, "
+              + checker.recoveryPoints + " recovery crash points");
+    }
   }
 
   private static Document document(String id, String version, Random random) {
@@ -128,22 +139,36 @@ public class TestNvmDirectoryPowerFailure extends LuceneTestCase {
     return doc;
   }
 
-  /** Checks the images of (a sample of) the crash points against the acknowledged commit. */
-  private final class CrashChecker implements PowerFailureSimulator.CrashPointListener {
+  /**
+   * Checks the images of (a sample of) the crash points against the acknowledged commit, and
+   * crashes the recovery of a sample of those images.
+   */
+  private final class CrashChecker implements PowerFailureSimulator.CrashPointListener, AutoCloseable {
     private final Path imageDir;
-    private final int randomImages;
     private final double sampling;
+    private final double recoverySampling;
+    private final int recoveryBudget;
     private final Random random = new Random(random().nextLong());
+    private final CrashImages images;
+    private final CrashImages nested;
     volatile Expected acknowledged;
     volatile Expected inFlight;
     int calls;
     int points;
-    private int checked;
+    int recoveryPoints;
 
-    CrashChecker(Path imageDir, int randomImages, double sampling) {
-      this.imageDir = imageDir;
-      this.randomImages = randomImages;
+    /**
+     * Checks a fraction {@code sampling} of the crash points, and crashes the recovery of a
+     * fraction {@code recoverySampling} of their images until the recoveries have had {@code
+     * recoveryBudget} crash points.
+     */
+    CrashChecker(Path testDir, double sampling, double recoverySampling, int recoveryBudget) throws IOException {
+      this.imageDir = PoolPaths.imageDir(testDir);
       this.sampling = sampling;
+      this.recoverySampling = recoverySampling;
+      this.recoveryBudget = recoveryBudget;
+      this.images = new CrashImages(imageDir, "image", new Random(random.nextLong()));
+      this.nested = new CrashImages(imageDir, "nested", new Random(random.nextLong()));
     }
 
     @Override
@@ -153,23 +178,34 @@ public class TestNvmDirectoryPowerFailure extends LuceneTestCase {
         return;
       }
       points++;
-      check(point, "none", PowerFailureSimulator.noDirtyLines());
-      if (point.dirtyLines().length > 0) {
-        check(point, "all", PowerFailureSimulator.allDirtyLines());
-      }
-      if (point.dirtyLines().length > 1) {
-        for (int i = 0; i < randomImages; i++) {
-          check(point, "random" + i, PowerFailureSimulator.randomDirtyLines(new Random(random.nextLong())));
+      images.checkEach(
+          point,
+          (image, where) -> {
+            check(image, where);
+            if (random.nextDouble() < recoverySampling && recoveryPoints < recoveryBudget) {
+              recoveryPoints += images.crashRecovery(image, where, this::recover, nested, this::check);
+            }
+          });
+    }
+
+    /**
+     * A restart: opens the pool (creating it if the crash left none) and an IndexWriter on the
+     * index, which deletes the files of an unfinished commit, then closes both.
+     */
+    private void recover(Path pool, PoolBackend backend) throws IOException {
+      try (NvmHeap heap = NvmHeap.open(pool, POOL_SIZE, NvmHeap.OpenMode.CREATE_OR_OPEN, backend);
+          NvmDirectory directory = new NvmDirectory(heap, new org.apache.lucene.store.SingleInstanceLockFactory())) {
+        if (DirectoryReader.indexExists(directory)) {
+          IndexWriterConfig config =
+              new IndexWriterConfig(new StandardAnalyzer())
+                  .setOpenMode(IndexWriterConfig.OpenMode.APPEND)
+                  .setMergeScheduler(new SerialMergeScheduler());
+          new IndexWriter(directory, config).close();
         }
       }
     }
 
-    private void check(PowerFailureSimulator.CrashPoint point, String kind, LongPredicate survives)
-        throws IOException {
-      Path image = imageDir.resolve("image" + (checked++ % 2) + ".pool");
-      point.writeImage(image, survives);
-      String where =
-          "crash point " + point.index() + " (" + kind + " of " + point.dirtyLines().length + " dirty lines)";
+    private void check(Path image, String where) throws IOException {
       Expected acked = acknowledged;
       try (NvmDirectory dir = NvmDirectory.open(image, 0)) {
         if (acked == null && !DirectoryReader.indexExists(dir)) {
@@ -212,6 +248,11 @@ public class TestNvmDirectoryPowerFailure extends LuceneTestCase {
         }
       }
       return docs;
+    }
+
+    @Override
+    public void close() throws IOException {
+      PoolPaths.deleteImages(imageDir);
     }
   }
 }

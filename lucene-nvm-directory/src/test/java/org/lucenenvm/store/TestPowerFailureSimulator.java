@@ -1,6 +1,8 @@
 package org.lucenenvm.store;
 
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,7 +10,7 @@ import java.util.List;
 import java.util.Random;
 import org.apache.lucene.tests.util.LuceneTestCase;
 
-/** The simulator itself: which stores survive in the images it writes. */
+/** The simulator itself: which stores survive in the images it writes, by line or by word. */
 public class TestPowerFailureSimulator extends LuceneTestCase {
   private static final long SIZE = 64 * 1024;
   private static final long A = 8192;
@@ -47,6 +49,25 @@ public class TestPowerFailureSimulator extends LuceneTestCase {
         assertTrue(bytes[(int) B] == 0 || bytes[(int) B] == 2);
         assertEquals(3, bytes[(int) C]);
       }
+    }
+  }
+
+  public void testTornImagesKeepChosenWordsOfALine() throws Exception {
+    Path dir = PoolPaths.poolIn(createTempDir("sim")).getParent();
+    PowerFailureSimulator simulator = new PowerFailureSimulator(point -> {});
+    try (NvmHeap heap = NvmHeap.open(dir.resolve("p.pool"), SIZE, NvmHeap.OpenMode.CREATE_OR_OPEN, simulator)) {
+      heap.segment().set(ValueLayout.JAVA_LONG, A, 1L);
+      heap.segment().set(ValueLayout.JAVA_LONG, A + 8, 2L);
+      heap.segment().set(ValueLayout.JAVA_LONG, A + 24, 3L);
+      PowerFailureSimulator.CrashPoint now = simulator.crashPointNow();
+      assertArrayEquals(new long[] {A / 64}, now.dirtyLines());
+      assertArrayEquals(new long[] {A / 8, A / 8 + 1, A / 8 + 3}, now.dirtyWords());
+      Path torn = dir.resolve("torn.pool");
+      now.writeTornImage(torn, word -> word != A / 8);
+      ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(torn)).order(ByteOrder.nativeOrder());
+      assertEquals("lost", 0L, bytes.getLong((int) A));
+      assertEquals(2L, bytes.getLong((int) A + 8));
+      assertEquals(3L, bytes.getLong((int) A + 24));
     }
   }
 

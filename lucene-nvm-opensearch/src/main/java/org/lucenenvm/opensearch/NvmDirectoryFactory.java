@@ -18,7 +18,9 @@ import org.opensearch.plugins.IndexStorePlugin;
  * Opens a shard's {@link NvmShardDirectory}: the shard's {@code index/} folder for the files
  * OpenSearch reads directly, and the pool at {@link NvmStoreSettings#POOL_PATH} under the shard's
  * data directory for everything else. A pool smaller than {@link NvmStoreSettings#POOL_SIZE} (the
- * setting was raised on the closed index) is grown first by {@link PoolGrower}.
+ * setting was raised on the closed index) grows in place as it opens (see {@link NvmHeap#open(Path,
+ * long, NvmHeap.OpenMode, PoolBackend)}: the file is extended, the header switches size
+ * crash-consistently, nothing is copied).
  */
 public final class NvmDirectoryFactory implements IndexStorePlugin.DirectoryFactory {
   private final FsDirectoryFactory plainFiles = new FsDirectoryFactory();
@@ -34,7 +36,6 @@ public final class NvmDirectoryFactory implements IndexStorePlugin.DirectoryFact
       Files.createDirectories(poolFile.getParent());
       long size = indexSettings.getValue(NvmStoreSettings.POOL_SIZE).getBytes();
       PoolBackend backend = NvmStoreSettings.backend(indexSettings.getValue(NvmStoreSettings.POOL_BACKEND));
-      PoolGrower.growIfSmaller(poolFile, size, backend);
       NvmHeap heap = NvmHeap.open(poolFile, size, NvmHeap.OpenMode.CREATE_OR_OPEN, backend);
       try {
         String where =

@@ -17,7 +17,8 @@ import org.apache.lucene.store.IndexOutput;
  *
  * <p>File {@value #NAME}: Header ({@link CodecUtil#writeHeader CodecHeader}, codec {@value
  * #CODEC}, version 0), PartitionCount (VInt), (IdCount VInt, SegmentId VLong<sup>IdCount</sup>)
- * <sup>PartitionCount</sup>, Footer ({@link CodecUtil#writeFooter CodecFooter}).
+ * <sup>PartitionCount</sup>, Footer ({@link CodecUtil#writeFooter CodecFooter}, verified over the
+ * whole file before anything else is read).
  */
 final class EpochFile {
   static final String NAME = "rt.epoch";
@@ -47,7 +48,7 @@ final class EpochFile {
     if (!Arrays.asList(dir.listAll()).contains(NAME)) {
       return null;
     }
-    try (ChecksumIndexInput in = dir.openChecksumInput(NAME)) {
+    try (ChecksumIndexInput in = VerifiedFiles.open(dir, NAME)) {
       CodecUtil.checkHeader(in, CODEC, 0, 0);
       int count = in.readVInt();
       if (count != partitions) {

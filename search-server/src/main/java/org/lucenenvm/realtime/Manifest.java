@@ -55,7 +55,8 @@ import org.apache.lucene.util.FixedBitSet;
  *   <li>Missing (only when Status is INCOMPLETE) --&gt; MissingDocs (VLong: acknowledged live
  *       documents not persisted), MissingSegmentCount, MissingSegmentId<sup>MissingSegmentCount
  *       </sup> (VLong), Reason ({@link org.apache.lucene.store.DataOutput#writeString String})
- *   <li>Footer --&gt; {@link CodecUtil#writeFooter CodecFooter}
+ *   <li>Footer --&gt; {@link CodecUtil#writeFooter CodecFooter}, verified over the whole file
+ *       before anything else is read (a damaged count is never believed)
  * </ul>
  *
  * Segment files live in the same directory under the prefix {@code seg<SegmentId>_}. File
@@ -258,9 +259,9 @@ record Manifest(
     }
   }
 
-  /** Reads and verifies (header, checksum) a manifest file. */
+  /** Verifies (checksum first, then header) and reads a manifest file. */
   private static Manifest read(Directory dir, String fileName) throws IOException {
-    try (ChecksumIndexInput in = dir.openChecksumInput(fileName)) {
+    try (ChecksumIndexInput in = VerifiedFiles.open(dir, fileName)) {
       int version = CodecUtil.checkHeader(in, CODEC, 0, VERSION);
       Status status = version == 0 ? Status.CLEAN : ordinal(Status.values(), in.readByte(), in);
       if (version < 2 && status == Status.LOGGED) {

@@ -21,6 +21,7 @@ import org.lucenenvm.realtime.RtEngine;
 import org.lucenenvm.realtime.RtEngineConfig;
 import org.lucenenvm.realtime.RtRecovery;
 import org.lucenenvm.store.NvmDirectory;
+import org.lucenenvm.store.NvmHeap;
 
 /**
  * The server's indexes, one engine each. Layout of the data directory: per index {@code
@@ -28,6 +29,9 @@ import org.lucenenvm.store.NvmDirectory;
  * {@code p<i>.} prefixes) and {@code <name>.index.json} (its {@link IndexDefinition}). One pool file
  * per index keeps indexes independent: dropping one deletes its file and returns the space to the
  * file system at once, and a damaged pool affects one index only.
+ *
+ * <p>Every pool is opened with the configured pool size: a pool created smaller (an earlier,
+ * lower {@code --pool-size}) grows in place to it, crash-consistently; a larger one keeps its size.
  *
  * <p>Opening the registry reopens every index found (CRASH_CONSISTENT and GRACEFUL modes: from
  * its pool, without re-indexing; CRASH_CONSISTENT replays the ingest log and logs what it replayed). An index that cannot be reopened (its engine refuses a pool left by a crash, or by
@@ -97,6 +101,12 @@ public final class IndexRegistry implements Closeable {
     long start = System.nanoTime();
     Path pool = poolFile(definition.name());
     NvmDirectory directory = NvmDirectory.open(pool, config.poolSizeBytes());
+    NvmHeap heap = directory.heap();
+    if (!heap.wasCreated() && heap.sizeBeforeOpen() < heap.size()) {
+      LOG.info(
+          "index '" + definition.name() + "': pool " + pool + " grown in place from "
+              + heap.sizeBeforeOpen() + " to " + heap.size() + " bytes");
+    }
     try {
       StandardAnalyzer analyzer = new StandardAnalyzer();
       RtEngineConfig engineConfig =

@@ -45,7 +45,7 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--data-dir", description = "Directory of the index pool files (default: ${DEFAULT-VALUE}).", defaultValue = "data")
   Path dataDir;
 
-  @Option(names = "--pool-size", converter = ByteSize.class, description = "NVM pool size of each new index, e.g. 1g (default: ${DEFAULT-VALUE}).", defaultValue = "512m")
+  @Option(names = "--pool-size", converter = ByteSize.class, description = "NVM pool size of each index, e.g. 1g: new pools are created with it, smaller existing ones grow to it in place (default: ${DEFAULT-VALUE}).", defaultValue = "512m")
   long poolSize;
 
   @Option(names = "--mode", description = "Durability: CRASH_CONSISTENT (every acknowledged write survives a crash), GRACEFUL (survives a graceful shutdown only) or VOLATILE (default: ${DEFAULT-VALUE}).", defaultValue = "CRASH_CONSISTENT")

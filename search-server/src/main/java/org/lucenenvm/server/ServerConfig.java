@@ -19,7 +19,8 @@ import org.lucenenvm.realtime.RtSchema;
  * @param host address to bind; {@code 127.0.0.1} unless told otherwise
  * @param port TCP port; 0 picks a free one (see {@link SearchServer#port()})
  * @param dataDir directory holding one pool file and one definition file per index
- * @param poolSizeBytes size of the NVM pool file of each new index
+ * @param poolSizeBytes size of the NVM pool file of each index: a new one is created with it, an
+ *     existing smaller one grows to it in place when it opens
  * @param mode durability of every index (CRASH_CONSISTENT, the default: every acknowledged write
  *     survives a crash and a restart replays the ingest log; GRACEFUL: a restart after a graceful
  *     shutdown reopens the indexes from their pools, a crash leaves them unavailable; VOLATILE)

@@ -1,6 +1,8 @@
 package org.lucenenvm.realtime;
 
 import java.util.List;
+import org.apache.lucene.codecs.CodecUtil;
+import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.IOContext;
@@ -8,7 +10,10 @@ import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.util.FixedBitSet;
 
-/** Round trip of the {@link Manifest} format and recovery from interrupted replacements. */
+/**
+ * Round trip of the {@link Manifest} format, recovery from interrupted replacements, refusal of a
+ * damaged manifest.
+ */
 public class ManifestTest extends LuceneTestCase {
   private static final String TEMP = Manifest.FILE_NAME + ".tmp";
 
@@ -82,6 +87,28 @@ public class ManifestTest extends LuceneTestCase {
       }
       assertEquals(Manifest.Status.IN_USE, Manifest.find(dir).status());
       assertEquals(List.of(Manifest.FILE_NAME), List.of(dir.listAll()));
+    }
+  }
+
+  /**
+   * A manifest whose segment count is damaged into 2^31 - 1 is refused by its checksum, naming the
+   * file, before the count is believed (which would throw OutOfMemoryError); as the temporary file
+   * of an interrupted replacement it is dropped.
+   */
+  public void testDamagedManifestDeclaringAHugeCountIsRefusedNamingTheFile() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory()) {
+      Manifest.logged(7, List.of(), 0).write(dir);
+      // Header, Status, NextSegmentId (7: one byte), DurableSequence (0: one byte), SegmentCount
+      int countAt = CodecUtil.headerLength(Manifest.CODEC) + 3;
+      assertEquals(0, DamagedFiles.read(dir, Manifest.FILE_NAME)[countAt]);
+      DamagedFiles.splice(dir, Manifest.FILE_NAME, countAt, DamagedFiles.hugeVInt());
+      CorruptIndexException e = expectThrows(CorruptIndexException.class, () -> Manifest.find(dir));
+      assertTrue(e.getMessage(), e.getMessage().contains(Manifest.FILE_NAME));
+      assertTrue(e.getMessage(), e.getMessage().contains("checksum failed"));
+
+      dir.rename(Manifest.FILE_NAME, TEMP);
+      assertNull(Manifest.find(dir));
+      assertEquals(0, dir.listAll().length);
     }
   }
 }

@@ -12,9 +12,11 @@ import org.apache.lucene.tests.util.LuceneTestCase;
 import org.lucenenvm.realtime.CrashConsistentEngine.Acknowledged;
 import org.lucenenvm.realtime.CrashConsistentEngine.Op;
 import org.lucenenvm.realtime.CrashConsistentEngine.Snapshot;
+import org.lucenenvm.store.CrashImages;
 import org.lucenenvm.store.InvalidPoolException;
 import org.lucenenvm.store.NvmDirectory;
 import org.lucenenvm.store.NvmHeap;
+import org.lucenenvm.store.PoolBackend;
 import org.lucenenvm.store.PoolPaths;
 import org.lucenenvm.store.PowerFailureSimulator;
 
@@ -24,7 +26,8 @@ import org.lucenenvm.store.PowerFailureSimulator;
  * reuse; at its persist points the images a power failure could leave (no unpersisted store
  * survives, all do, a random half of the cache lines do) are opened by a new engine, which must
  * hold exactly the acknowledged operations (or those plus the one in flight) and accept no damaged
- * structure.
+ * structure; and so must every image of every persist point of the recovery (a new engine opening
+ * and closing) of sampled images.
  */
 public class RtEnginePowerFailureTest extends LuceneTestCase {
   private static final long POOL = 24L << 20;
@@ -37,15 +40,26 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
   }
 
   public void testEveryPersistPointOfAShortRun() throws Exception {
-    Checker checker = run(CrashConsistentEngine::randomOp, 30, 0, 1.0);
+    Checker checker = run(CrashConsistentEngine::randomOp, 30, 0, 1.0, 0);
     assertTrue("persist points checked: " + checker.points, checker.points > 60);
     assertTrue("points with operations replayed: " + checker.replaying, checker.replaying > 10);
   }
 
+  /**
+   * The recovery of sampled images crashed in turn: a new engine opens the image (replaying the
+   * log, writing its manifest) and closes under a simulator, and every image of every persist
+   * point of that recovery must hold the same operations.
+   */
+  public void testPersistPointsOfRecoveries() throws Exception {
+    Checker checker = run(CrashConsistentEngine::randomOp, 30, 0, 0.2, 60);
+    assertTrue("recovery persist points checked: " + checker.recoveryPoints, checker.recoveryPoints >= 60);
+  }
+
   @Nightly
   public void testSampledPersistPointsOfALongerRun() throws Exception {
-    Checker checker = run(CrashConsistentEngine::randomOp, 1500, 0, 0.25);
+    Checker checker = run(CrashConsistentEngine::randomOp, 1500, 0, 0.25, 300);
     assertTrue("persist points checked: " + checker.points, checker.points >= 1000);
+    assertTrue("recovery persist points checked: " + checker.recoveryPoints, checker.recoveryPoints >= 300);
   }
 
   /**
@@ -62,16 +76,21 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
             n < adds
                 ? new Op(LogOperation.ADD, prefix + n, "v" + n)
                 : new Op(LogOperation.DELETE, state.keySet().iterator().next(), null);
-    Checker checker = run(addsThenDeletes, 2 * adds, adds, 0.5);
+    Checker checker = run(addsThenDeletes, 2 * adds, adds, 0.5, 0);
     assertTrue("persist points checked: " + checker.points, checker.points > 16);
   }
 
-  /** Runs {@code operations} of {@code workload}, checking the persist points from operation {@code checkFrom} on. */
-  private Checker run(Workload workload, int operations, int checkFrom, double sampling) throws Exception {
+  /**
+   * Runs {@code operations} of {@code workload}, checking the persist points from operation {@code
+   * checkFrom} on, and crashing the recoveries of checked images until they had {@code
+   * recoveryBudget} persist points.
+   */
+  private Checker run(Workload workload, int operations, int checkFrom, double sampling, int recoveryBudget)
+      throws Exception {
     Random random = new Random(random().nextLong());
     Acknowledged acked = new Acknowledged();
     Path dir = PoolPaths.imageDir(createTempDir("pf"));
-    Checker checker = new Checker(acked, dir, sampling, new Random(random.nextLong()));
+    Checker checker = new Checker(acked, dir, sampling, recoveryBudget, new Random(random.nextLong()));
     checker.armed = checkFrom == 0; // from the pool's creation on
     PowerFailureSimulator simulator = new PowerFailureSimulator(checker);
     RtEngineConfig config = CrashConsistentEngine.config().withSegmentSize(SEGMENT_SIZE);
@@ -100,19 +119,26 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
     private final Acknowledged acked;
     private final Path dir;
     private final double sampling;
+    private final int recoveryBudget;
     private final Random random;
+    private final CrashImages recoveries;
+    private final CrashImages nested;
     /** Whether crash points are checked yet (set by the writer, read in its persists). */
     volatile boolean armed;
     int points;
     int replaying;
+    int recoveryPoints;
     private int images;
-    AssertionError failure;
+    volatile AssertionError failure;
 
-    Checker(Acknowledged acked, Path dir, double sampling, Random random) {
+    Checker(Acknowledged acked, Path dir, double sampling, int recoveryBudget, Random random) {
       this.acked = acked;
       this.dir = dir;
       this.sampling = sampling;
+      this.recoveryBudget = recoveryBudget;
       this.random = random;
+      this.recoveries = new CrashImages(dir, "recovery", new Random(random.nextLong()));
+      this.nested = new CrashImages(dir, "nested", new Random(random.nextLong()));
     }
 
     @Override
@@ -137,24 +163,46 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
         String where = "crash point " + point.index() + ", image " + k + " of " + dirty + " dirty lines";
         Path image = dir.resolve("image" + (images++ % 2) + ".pool");
         point.writeImage(image, kinds.get(k));
-        try (NvmDirectory nvm = NvmDirectory.open(image, 0);
-            RtEngine engine = RtEngine.open(nvm, CrashConsistentEngine.config().withSegmentSize(SEGMENT_SIZE))) {
-          expected.assertHeldBy(engine, where);
-          if (engine.recoveries().get(0).operationsReplayed() > 0) {
-            replaying++;
-          }
-        } catch (InvalidPoolException blank) { // power failed while the pool was formatted
-          if (!expected.state().isEmpty()) {
-            failure = new AssertionError(where + ": " + blank.getMessage(), blank);
-          }
-        } catch (AssertionError e) {
-          failure = e;
-        } catch (Exception e) {
-          failure = new AssertionError(where + ": recovery refused the image: " + e, e);
+        check(image, where, expected);
+        if (failure == null && recoveryPoints < recoveryBudget && random.nextBoolean()) {
+          recoveryPoints +=
+              recoveries.crashRecovery(
+                  image, where, Checker::recover, nested, (crashed, at) -> check(crashed, at, expected));
         }
         if (failure != null) {
           return;
         }
+      }
+    }
+
+    /**
+     * Records a failure (never throws: it may run on an engine thread) unless a new engine opened
+     * on {@code image} holds {@code expected}.
+     */
+    private void check(Path image, String where, Snapshot expected) {
+      try (NvmDirectory nvm = NvmDirectory.open(image, 0);
+          RtEngine engine = RtEngine.open(nvm, CrashConsistentEngine.config().withSegmentSize(SEGMENT_SIZE))) {
+        expected.assertHeldBy(engine, where);
+        if (engine.recoveries().get(0).operationsReplayed() > 0) {
+          replaying++;
+        }
+      } catch (InvalidPoolException blank) { // power failed while the pool was formatted
+        if (!expected.state().isEmpty()) {
+          failure = new AssertionError(where + ": " + blank.getMessage(), blank);
+        }
+      } catch (AssertionError e) {
+        failure = e;
+      } catch (Exception e) {
+        failure = new AssertionError(where + ": recovery refused the image: " + e, e);
+      }
+    }
+
+    /** A restart: a new engine opens the pool (replaying its log) and closes. */
+    private static void recover(Path pool, PoolBackend backend) throws IOException {
+      try (NvmHeap heap = NvmHeap.open(pool, 0, NvmHeap.OpenMode.OPEN, backend);
+          NvmDirectory nvm = new NvmDirectory(heap, new SingleInstanceLockFactory());
+          RtEngine engine = RtEngine.open(nvm, CrashConsistentEngine.config().withSegmentSize(SEGMENT_SIZE))) {
+        // opening replays the log and writes the manifest; closing persists what the engine holds
       }
     }
   }
