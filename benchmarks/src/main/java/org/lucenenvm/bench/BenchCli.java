@@ -4,7 +4,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * Entry point of {@code benchmarks.jar}: {@code generate} a synthetic corpus and tasks, {@code run}
+ * Entry point of {@code benchmarks.jar}: {@code generate} a synthetic corpus and tasks, build a
+ * {@code realtext} corpus from documentation packages, derive {@code tasks} from a corpus, {@code run}
  * the NC and WRT benchmarks, {@code compare} a baseline against a candidate over several JVMs
  * ({@code query} is one such JVM), put measured ratios beside a {@code paper}'s, {@code plot} a
  * results CSV, or {@code jmh} to run the JMH harnesses.
@@ -14,7 +15,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "lucene-nvm benchmarks 0.1.0",
     description = "luceneutil-compatible benchmark runner for lucene-nvm.",
-    subcommands = {GenerateCommand.class, RunCommand.class, CompareCommand.class, QueryCommand.class, PaperCommand.class, PlotCommand.class, JmhCommand.class})
+    subcommands = {GenerateCommand.class, RealTextCommand.class, TasksCommand.class, RunCommand.class, CompareCommand.class, QueryCommand.class, PaperCommand.class, PlotCommand.class, JmhCommand.class})
 public final class BenchCli implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -49,6 +50,6 @@ public final class BenchCli implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: generate, run, compare, query, paper, plot or jmh");
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: generate, realtext, tasks, run, compare, query, paper, plot or jmh");
   }
 }

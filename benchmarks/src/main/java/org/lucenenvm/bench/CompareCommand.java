@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
  * each child), then every child JVM runs {@code query} on it. WRT sides ({@code nrt-K}, {@code
  * rt-...}): every child JVM runs {@code run --modes wrt} for that one setting, ingesting the corpus
  * itself, after {@code --warmup-runs} untimed passes of it (default 1: a fresh JVM's only row
- * would otherwise be timed while its hot methods still compile). Then per category {@link CategoryComparison}s, written by {@link CompareReport}.
+ * would otherwise be timed while its hot methods still compile), paced at {@code --ingest-rate} if
+ * given. Then per category {@link CategoryComparison}s, written by {@link CompareReport}.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
     description = "Baseline against candidate: N JVMs per side, alternated; QPS mean ± sd, P50/P99, Welch t-test, hit check.")
@@ -71,6 +72,8 @@ final class CompareCommand implements Callable<Integer> {
 
   @Mixin QueryOptions query;
 
+  @Mixin IngestRate ingestRate;
+
   @Override
   public Integer call() throws Exception {
     if (jvms < 2) {
@@ -82,6 +85,9 @@ final class CompareCommand implements Callable<Integer> {
       throw new IllegalArgumentException("baseline " + baseline + " and candidate " + candidate + " must both be NC configurations or both WRT runs");
     }
     boolean realTime = sides.get(0).realTime();
+    if (ingestRate.docsPerSecond != null && !realTime) {
+      throw new IllegalArgumentException("--ingest-rate paces WRT ingestion, but " + baseline + " and " + candidate + " are NC configurations");
+    }
     long indexDocs = corpusOptions.documentsToIndex();
     long poolBytes = ByteSize.parse(nvmPoolSize);
     Files.createDirectories(out);
@@ -116,7 +122,7 @@ final class CompareCommand implements Callable<Integer> {
 
   private void buildIndexes(List<CompareSide> sides, long indexDocs, long poolBytes, List<Path> indexDirs, List<Double> ingestRates) throws Exception {
     RunSettings settings = new RunSettings(corpusOptions.corpus, indexDocs, workDir, true, 1, false, 1, 0, 0, 1, ramBufferMb, forceMerge,
-        IndexWriterConfig.DEFAULT_MAX_FULL_FLUSH_MERGE_WAIT_MILLIS);
+        IndexWriterConfig.DEFAULT_MAX_FULL_FLUSH_MERGE_WAIT_MILLIS, 0);
     try (Analyzer analyzer = new StandardAnalyzer()) {
       for (int side = 0; side < 2; side++) {
         Configuration configuration = Configurations.select(List.of(sides.get(side).spec()), poolBytes).get(0);
@@ -140,6 +146,7 @@ final class CompareCommand implements Callable<Integer> {
       args.addAll(List.of("run", "--corpus", corpusOptions.corpus.toString(), "--warmup-share", Double.toString(warmupShare),
           "--work-dir", workDir.resolve("jvm-" + number).toString(), "--ram-buffer-mb", Double.toString(ramBufferMb)));
       args.addAll(warmup.toArgs(DEFAULT_WARMUP_RUNS));
+      args.addAll(ingestRate.toArgs());
       args.addAll(spec.runArgs());
     }
     args.addAll(List.of("--docs", Long.toString(indexDocs), "--tasks", corpusOptions.tasks.toString(), "--out", dir.toString(), "--nvm-pool-size", nvmPoolSize));

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -20,17 +21,21 @@ import org.knowm.xchart.style.Styler;
  *
  * <ul>
  *   <li>{@value #TABLE} (also stdout): a header (sides, JVMs, documents, CPUs, load averages at the
- *       start, and a warning if the 1-minute load average was above 1 then), a table shaped like
- *       luceneutil's ({@code Task, QPS baseline, StdDev, QPS candidate, StdDev, Pct diff, p-value})
- *       with the ratio of the sides' median QPS, the medians of the JVMs' P50 and P99 latencies
- *       and the hit check, and one line per JVM with its load averages at start and end.
+ *       start, and a warning if the 1-minute load average was above 1 then; WRT with {@code
+ *       --ingest-rate}: the rate, and a warning naming the JVMs that did not keep up), a table
+ *       shaped like luceneutil's ({@code Task, QPS baseline, StdDev, QPS candidate, StdDev, Pct
+ *       diff, p-value}) with the ratio of the sides' median QPS, the medians of the JVMs' P50 and
+ *       P99 latencies and the hit check, and one line per JVM with its load averages at start and
+ *       end (WRT: and its ingest rate, paced: whether it kept up).
  *   <li>{@value #CSV}: {@code category, baseline, candidate, jvms_per_side, baseline_qps_mean,
  *       baseline_qps_sd, candidate_qps_mean, candidate_qps_sd, qps_diff_pct, p_value,
  *       baseline_p50_us, candidate_p50_us, baseline_p99_us, candidate_p99_us, hit_queries,
  *       hit_queries_differing, baseline_qps_median, candidate_qps_median}; latencies are medians
  *       over the JVMs; an empty field does not apply.
  *   <li>{@value #JVMS_CSV}: {@code jvm, side, configuration, started, load1_start, load5_start,
- *       load15_start, load1_end, load5_end, load15_end, seconds}, one line per JVM in run order.
+ *       load15_start, load1_end, load5_end, load15_end, seconds, ingest_docs_per_s,
+ *       ingest_target_docs_per_s, ingest_kept_up}, one line per JVM in run order (the ingest
+ *       fields empty where they do not apply: NC, unpaced).
  *   <li>{@value #PNG}: QPS mean per category and side, the standard deviation as error bars.
  * </ul>
  */
@@ -136,6 +141,7 @@ final class CompareReport {
       sb.append(String.format(Locale.ROOT, "WARNING: the 1-minute load average was %.2f > %.0f at the start (%d CPUs): other work competed for the CPUs, the numbers are not trustworthy%n",
           loadAtStart.one(), LOAD_WARNING, cpus));
     }
+    appendPacing(sb);
     if (ingestRates.size() == 2) {
       sb.append(String.format(Locale.ROOT, "index built once per side: baseline %.0f docs/s, candidate %.0f docs/s (one thread, before force-merge; both in one JVM, the baseline first)%n", ingestRates.get(0), ingestRates.get(1)));
     }
@@ -154,12 +160,37 @@ final class CompareReport {
         .append("Median x: the candidate's median QPS over the JVMs divided by the baseline's (unlike Pct diff, not pulled by one odd JVM);\n")
         .append("P50/P99: median over the JVMs, µs; hits differ: queries whose total hits or top-k documents (by date|title) differ")
         .append(mode.equals("NC") ? "" : " (n/a in WRT: the index changes while it is queried)").append(".\n\n");
-    sb.append("JVM  side       configuration            load at start (1, 5, 15)   load at end (1, 5, 15)   seconds\n");
+    boolean realTime = !mode.equals("NC");
+    sb.append("JVM  side       configuration            load at start (1, 5, 15)   load at end (1, 5, 15)   seconds")
+        .append(realTime ? "  ingest docs/s" : "").append('\n');
     for (JvmRun r : runs) {
-      sb.append(String.format(Locale.ROOT, "%3d  %-10s %-24s %-26s %-24s %7.1f%s%n", r.number(), r.sideName(), r.spec(),
-          r.loadAtStart().averages(), r.loadAtEnd().averages(), r.seconds(), r.loadAtStart().one() > LOAD_WARNING ? "  (load > 1 at start)" : ""));
+      sb.append(String.format(Locale.ROOT, "%3d  %-10s %-24s %-26s %-24s %7.1f", r.number(), r.sideName(), r.spec(),
+          r.loadAtStart().averages(), r.loadAtEnd().averages(), r.seconds()));
+      if (realTime) {
+        ResultRow all = r.allRow();
+        IngestPace pace = r.ingestPace();
+        sb.append(String.format(Locale.ROOT, "  %13.0f", all == null ? Double.NaN : all.ingestDocsPerSecond()))
+            .append(pace == null ? "" : pace.keptUp() ? "  kept up" : "  DID NOT KEEP UP");
+      }
+      sb.append(r.loadAtStart().one() > LOAD_WARNING ? "  (load > 1 at start)" : "").append('\n');
     }
     return sb.toString();
+  }
+
+  /** With paced ingestion: the rate, and a warning naming the JVMs that did not keep up with it. */
+  private void appendPacing(StringBuilder sb) {
+    List<IngestPace> paces = runs.stream().map(JvmRun::ingestPace).filter(Objects::nonNull).toList();
+    if (paces.isEmpty()) {
+      return;
+    }
+    sb.append(String.format(Locale.ROOT, "ingest paced at %,.0f docs/s in every JVM (--ingest-rate); kept up = at least %.0f %% of that rate achieved%n",
+        paces.get(0).targetDocsPerSecond(), 100 * IngestPace.KEPT_UP_SHARE));
+    List<String> behind = runs.stream().filter(r -> r.ingestPace() != null && !r.ingestPace().keptUp())
+        .map(r -> String.format(Locale.ROOT, "JVM %d (%s, %,.0f docs/s)", r.number(), r.sideName(), r.ingestPace().achievedDocsPerSecond())).toList();
+    if (!behind.isEmpty()) {
+      sb.append("WARNING: ").append(behind.size()).append(" JVM(s) could not ingest at that rate, their queries ran at a lighter ingest load: ")
+          .append(String.join(", ", behind)).append('\n');
+    }
   }
 
   /** Writes {@value #TABLE}, {@value #CSV}, {@value #JVMS_CSV} and {@value #PNG} into {@code dir}. */
@@ -181,11 +212,15 @@ final class CompareReport {
     for (JvmRun r : runs) {
       MachineLoad s = r.loadAtStart();
       MachineLoad e = r.loadAtEnd();
+      ResultRow all = mode.equals("NC") ? null : r.allRow();
+      IngestPace pace = r.ingestPace();
       jvmRows.add(List.of(Integer.toString(r.number()), r.sideName(), r.spec(), s.at().toString(),
-          number(s.one()), number(s.five()), number(s.fifteen()), number(e.one()), number(e.five()), number(e.fifteen()), number(r.seconds())));
+          number(s.one()), number(s.five()), number(s.fifteen()), number(e.one()), number(e.five()), number(e.fifteen()), number(r.seconds()),
+          all == null ? "" : number(all.ingestDocsPerSecond()), pace == null ? "" : number(pace.targetDocsPerSecond()),
+          pace == null ? "" : Boolean.toString(pace.keptUp())));
     }
     CsvTable.write(dir.resolve(JVMS_CSV), List.of("jvm", "side", "configuration", "started", "load1_start", "load5_start", "load15_start",
-        "load1_end", "load5_end", "load15_end", "seconds"), jvmRows);
+        "load1_end", "load5_end", "load15_end", "seconds", "ingest_docs_per_s", "ingest_target_docs_per_s", "ingest_kept_up"), jvmRows);
     drawQps(dir.resolve(PNG));
   }
 

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code generate}: writes a synthetic Zipfian corpus (line docs) and a luceneutil tasks file. */
@@ -15,9 +16,6 @@ final class GenerateCommand implements Callable<Integer> {
 
   @Option(names = "--corpus", required = true, description = "Line-doc file to write (title<TAB>date<TAB>body).")
   Path corpus;
-
-  @Option(names = "--tasks", required = true, description = "luceneutil .tasks file to write.")
-  Path tasks;
 
   @Option(names = "--seed", defaultValue = "42", description = "Random seed (default ${DEFAULT-VALUE}).")
   long seed;
@@ -31,22 +29,18 @@ final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--body-bytes", defaultValue = "1024", description = "Mean body length in bytes (default ${DEFAULT-VALUE}).")
   int bodyBytes;
 
-  @Option(names = "--tasks-per-category", defaultValue = "500", description = "Distinct tasks per category (default ${DEFAULT-VALUE}).")
-  int tasksPerCategory;
-
-  @Option(names = "--luceneutil-names", description = "Name the term categories as luceneutil does (HighTerm, MedTerm, LowTerm instead of TermHigh, TermMed, TermLow).")
-  boolean luceneutilNames;
+  @Mixin TaskFileOptions taskFile;
 
   @Override
   public Integer call() throws Exception {
-    GeneratorSettings settings = new GeneratorSettings(docs, seed, vocabulary, zipf, bodyBytes, tasksPerCategory);
-    for (Path p : new Path[] {corpus, tasks}) {
+    GeneratorSettings settings = new GeneratorSettings(docs, seed, vocabulary, zipf, bodyBytes, taskFile.tasksPerCategory);
+    for (Path p : new Path[] {corpus, taskFile.tasks}) {
       if (p.toAbsolutePath().getParent() != null) {
         Files.createDirectories(p.toAbsolutePath().getParent());
       }
     }
-    var written = new CorpusGenerator(settings).generate(corpus, tasks, luceneutilNames);
-    System.err.printf("generate: wrote %,d docs to %s (%,d bytes) and %d tasks to %s%n", docs, corpus, Files.size(corpus), written.size(), tasks);
+    var written = new CorpusGenerator(settings).generate(corpus, taskFile.tasks, taskFile.luceneutilNames);
+    System.err.printf("generate: wrote %,d docs to %s (%,d bytes) and %d tasks to %s%n", docs, corpus, Files.size(corpus), written.size(), taskFile.tasks);
     return 0;
   }
 }

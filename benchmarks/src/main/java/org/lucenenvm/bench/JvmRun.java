@@ -20,6 +20,17 @@ import java.util.List;
  */
 record JvmRun(int number, int side, String spec, Path dir, MachineLoad loadAtStart, MachineLoad loadAtEnd, double seconds, List<ResultRow> rows, HitIdentities hits) {
 
+  /** The measured {@value ResultRow#ALL} row, or {@code null} if there is none. */
+  ResultRow allRow() {
+    return rows.stream().filter(r -> r.measured() && r.category().equals(ResultRow.ALL)).findFirst().orElse(null);
+  }
+
+  /** How this JVM's paced ingest went, or {@code null} if it was not paced (or NC). */
+  IngestPace ingestPace() {
+    ResultRow all = allRow();
+    return all == null ? null : all.ingestPace();
+  }
+
   /** {@code baseline} or {@code candidate}. */
   String sideName() {
     return side == JvmSchedule.BASELINE ? "baseline" : "candidate";

@@ -1,5 +1,9 @@
 package org.lucenenvm.bench;
 
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -12,6 +16,14 @@ public record LineDoc(String title, String date, String body) {
 
   /** Field separator of the line-doc format. */
   public static final char SEPARATOR = '\t';
+
+  private static final DateTimeFormatter DATE =
+      DateTimeFormatter.ofPattern("dd-MMM-yyyy HH:mm:ss.SSS", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+  /** {@code epochMillis} in luceneutil's date format, upper case, UTC: {@code 15-JAN-2001 00:00:00.000}. */
+  public static String date(long epochMillis) {
+    return DATE.format(Instant.ofEpochMilli(epochMillis)).toUpperCase(Locale.ROOT);
+  }
 
   /** Validates the fields so that {@link #toLine()} round-trips through {@link LineDocReader}. */
   public LineDoc {

@@ -49,7 +49,7 @@ final class QueryCommand implements Callable<Integer> {
     }
     Configuration configuration = Configurations.select(List.of(config), ByteSize.parse(nvmPoolSize)).get(0);
     RunSettings settings = new RunSettings(null, docs, indexDir, true, query.queryThreads, query.pinThreads,
-        query.queriesPerCategory, query.warmupQueries, 0, query.topK, 1, 0, 0);
+        query.queriesPerCategory, query.warmupQueries, 0, query.topK, 1, 0, 0, 0);
     Files.createDirectories(out);
     try (Analyzer analyzer = new StandardAnalyzer();
         Directory directory = configuration.createDirectory(indexDir)) {

@@ -38,6 +38,11 @@ import org.apache.lucene.search.TotalHits;
  * <p>QPS of a category is its timed queries divided by the window's wall time (its share of the
  * mixed stream); the {@value ResultRow#ALL} row has the total.
  *
+ * <p>With {@link RunSettings#paced()} the ingest thread adds document {@code i} no earlier than
+ * {@code i / rate} seconds after ingestion started ({@link IngestPacer}), so every target gets the
+ * same ingest work per second; the rows carry the target rate and the largest lag ({@link
+ * IngestPace}), and a target that could not keep up is reported so (stderr and table).
+ *
  * <p>{@link #warmUp} runs a configuration untimed before its timed run, in the same JVM: on a small
  * machine, with ingest, query, flush and merge threads all busy, the JIT's C2 compiler is starved
  * and the hot methods (term statistics, the bulk scorers, the inverter, the terms writer) are
@@ -52,12 +57,19 @@ public final class RealTimeBenchmark {
   private final RunSettings settings;
   private final Workload workload;
   private final ThreadPinning pinning;
+  /** What stderr calls a run: empty for a timed one, {@code " (warm-up pass)"} for an untimed one. */
+  private final String passLabel;
 
   /** A WRT benchmark of {@code workload} under {@code settings}. */
   public RealTimeBenchmark(RunSettings settings, Workload workload, ThreadPinning pinning) {
+    this(settings, workload, pinning, "");
+  }
+
+  private RealTimeBenchmark(RunSettings settings, Workload workload, ThreadPinning pinning, String passLabel) {
     this.settings = settings;
     this.workload = workload;
     this.pinning = pinning;
+    this.passLabel = passLabel;
   }
 
   /**
@@ -96,8 +108,11 @@ public final class RealTimeBenchmark {
       join(ingest);
       long windowEnd = System.nanoTime();
       double docsPerSecond = settings.docs() / ((window.ingestEnd - window.ingestStart) / 1e9);
+      if (window.pace != null) {
+        System.err.println("wrt " + name + passLabel + ": ingest " + window.pace.describe());
+      }
       long heapBytes = Measurements.usedHeapAfterGc();
-      var facts = new ResultRow.IndexFacts(settings.docs(), docsPerSecond, target.indexBytes(), heapBytes);
+      var facts = new ResultRow.IndexFacts(settings.docs(), docsPerSecond, target.indexBytes(), heapBytes, window.pace);
       List<ResultRow> rows = rows(name, perThread, (windowEnd - window.start) / 1e9, facts);
       target.finish();
       return rows;
@@ -119,7 +134,7 @@ public final class RealTimeBenchmark {
       throw new IllegalArgumentException("warm-up passes must be >= 0 and documents >= 1: " + passes + ", " + docs);
     }
     Path scratch = settings.workDir().resolve("warmup");
-    RealTimeBenchmark pass = new RealTimeBenchmark(settings.forScratchPass(docs, scratch), workload, pinning);
+    RealTimeBenchmark pass = new RealTimeBenchmark(settings.forScratchPass(docs, scratch), workload, pinning, " (warm-up pass)");
     try {
       for (int i = 1; i <= passes; i++) {
         System.err.printf("wrt: warm-up pass %d/%d of %s, %,d docs (untimed)%n", i, passes, name, pass.settings.docs());
@@ -146,6 +161,8 @@ public final class RealTimeBenchmark {
     volatile long start;
     long ingestStart;
     long ingestEnd;
+    /** How the paced ingest went; {@code null} if unpaced. */
+    IngestPace pace;
 
     Window(long timedQueries) {
       this.timedLeft = new AtomicLong(timedQueries);
@@ -156,14 +173,21 @@ public final class RealTimeBenchmark {
     ThreadPinning.Pin pin = pinning.pinCurrentThread();
     try {
       long warmupDocs = settings.warmupDocs();
+      IngestPacer pacer = settings.paced() ? new IngestPacer(settings.ingestRate(), IngestPacer.SYSTEM) : null;
       window.ingestStart = System.nanoTime();
+      if (pacer != null) {
+        pacer.start(window.ingestStart);
+      }
       if (warmupDocs == 0) {
         openWindow(target, window);
       }
       CorpusIngest.ingest(
           settings.corpus(),
           settings.docs(),
-          target::add,
+          pacer == null ? target::add : doc -> {
+            pacer.awaitTurn();
+            target.add(doc);
+          },
           acked -> {
             window.acked.set(acked);
             if (acked == warmupDocs) {
@@ -172,6 +196,9 @@ public final class RealTimeBenchmark {
           },
           "wrt " + name + " ingest");
       window.ingestEnd = System.nanoTime();
+      if (pacer != null) {
+        window.pace = pacer.pace(settings.docs(), window.ingestEnd - window.ingestStart);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("WRT ingestion failed: " + e.getMessage(), e);
     } finally {

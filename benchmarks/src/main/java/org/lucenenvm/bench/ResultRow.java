@@ -19,6 +19,10 @@ package org.lucenenvm.bench;
  * @param ingestDocsPerSecond documents added (plus commit) per second
  * @param indexBytes bytes of all files of the index
  * @param heapBytes used heap after GC with the index open
+ * @param ingestTargetDocsPerSecond WRT with {@code --ingest-rate}: the rate ingestion was paced at,
+ *     else {@code NaN}
+ * @param ingestMaxLagMillis WRT with {@code --ingest-rate}: the most a document's turn started
+ *     after it was due, ms, else {@code NaN}
  */
 public record ResultRow(
     String mode,
@@ -39,7 +43,9 @@ public record ResultRow(
     long docs,
     double ingestDocsPerSecond,
     long indexBytes,
-    long heapBytes) {
+    long heapBytes,
+    double ingestTargetDocsPerSecond,
+    double ingestMaxLagMillis) {
 
   /** Category name of the row that merges all categories. */
   public static final String ALL = "All";
@@ -51,12 +57,17 @@ public record ResultRow(
     return OK.equals(status);
   }
 
+  /** How the paced ingest of this row went, or {@code null} if ingestion was not paced. */
+  public IngestPace ingestPace() {
+    return Double.isNaN(ingestTargetDocsPerSecond) ? null : new IngestPace(ingestTargetDocsPerSecond, ingestDocsPerSecond, ingestMaxLagMillis);
+  }
+
   /** A measured row built from {@code stats}; latencies and hits are {@code NaN} if it is empty. */
   public static ResultRow measured(
       String mode, String configuration, String category, LatencyStats stats, double seconds, boolean realTime, IndexFacts facts) {
     if (stats.count() == 0) {
       return new ResultRow(mode, configuration, OK, category, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN, 0,
-          Double.NaN, -1, facts.docs(), facts.ingestDocsPerSecond(), facts.indexBytes(), facts.heapBytes());
+          Double.NaN, -1, facts.docs(), facts.ingestDocsPerSecond(), facts.indexBytes(), facts.heapBytes(), facts.paceTarget(), facts.paceMaxLag());
     }
     return new ResultRow(
         mode,
@@ -77,9 +88,28 @@ public record ResultRow(
         facts.docs(),
         facts.ingestDocsPerSecond(),
         facts.indexBytes(),
-        facts.heapBytes());
+        facts.heapBytes(),
+        facts.paceTarget(),
+        facts.paceMaxLag());
   }
 
-  /** Facts about the index a configuration built, shared by all its rows. */
-  public record IndexFacts(long docs, double ingestDocsPerSecond, long indexBytes, long heapBytes) {}
+  /**
+   * Facts about the index a configuration built, shared by all its rows; {@code pace} is {@code
+   * null} unless ingestion was paced.
+   */
+  public record IndexFacts(long docs, double ingestDocsPerSecond, long indexBytes, long heapBytes, IngestPace pace) {
+
+    /** Facts of an unpaced ingestion. */
+    public IndexFacts(long docs, double ingestDocsPerSecond, long indexBytes, long heapBytes) {
+      this(docs, ingestDocsPerSecond, indexBytes, heapBytes, null);
+    }
+
+    double paceTarget() {
+      return pace == null ? Double.NaN : pace.targetDocsPerSecond();
+    }
+
+    double paceMaxLag() {
+      return pace == null ? Double.NaN : pace.maxLagMillis();
+    }
+  }
 }

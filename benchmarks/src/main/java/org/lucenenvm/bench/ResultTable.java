@@ -71,7 +71,29 @@ public final class ResultTable {
           Double.isNaN(all.unseenMean()) ? "-" : String.format(Locale.ROOT, "%.1f", all.unseenMean()),
           all.unseenMax() < 0 ? "-" : Long.toString(all.unseenMax())));
     }
+    appendPaces(sb, byConfig, nameWidth);
     return sb.toString();
+  }
+
+  /** The paced rows' target and achieved ingest rates, and whether each kept up; nothing if none was paced. */
+  private static void appendPaces(StringBuilder sb, Map<String, Map<String, ResultRow>> byConfig, int nameWidth) {
+    boolean header = false;
+    for (var entry : byConfig.entrySet()) {
+      ResultRow all = entry.getValue().get(ResultRow.ALL);
+      IngestPace pace = all == null || !all.measured() ? null : all.ingestPace();
+      if (pace == null) {
+        continue;
+      }
+      if (!header) {
+        sb.append('\n').append("Ingest paced at a fixed rate (--ingest-rate: document i due i/rate s after ingestion started)\n");
+        sb.append(String.format(Locale.ROOT, "%-" + nameWidth + "s %14s %16s %11s  %s%n", "configuration", "target docs/s", "achieved docs/s",
+            "max lag ms", "kept up"));
+        header = true;
+      }
+      sb.append(String.format(Locale.ROOT, "%-" + nameWidth + "s %14.0f %16.0f %11.1f  %s%n", entry.getKey(), pace.targetDocsPerSecond(),
+          pace.achievedDocsPerSecond(), pace.maxLagMillis(),
+          pace.keptUp() ? "yes" : "NO: below " + Math.round(IngestPace.KEPT_UP_SHARE * 100) + " % of the rate, its queries ran at a lighter ingest load"));
+    }
   }
 
   /** Display name of a row's configuration: {@code MODE configuration}. */

@@ -126,6 +126,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin WarmupOptions warmup;
 
+  @Mixin IngestRate ingestRate;
+
   @Option(names = "--forks", defaultValue = "0",
       description = "N >= 1: every configuration row in a JVM of its own, N rounds, the order rotated by one per round, round r in <out>/run<r>/;"
           + " 0 = all rows in this JVM, one after the other (default ${DEFAULT-VALUE}).")
@@ -145,7 +147,7 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     checkOptions();
     long indexDocs = corpusOptions.documentsToIndex();
-    RunSettings settings = new RunSettings(corpusOptions.corpus, indexDocs, workDir, keepIndexes, query.queryThreads, query.pinThreads, query.queriesPerCategory, query.warmupQueries, warmupShare, query.topK, ramBufferMb, forceMerge, fullFlushMergeWaitMs);
+    RunSettings settings = new RunSettings(corpusOptions.corpus, indexDocs, workDir, keepIndexes, query.queryThreads, query.pinThreads, query.queriesPerCategory, query.warmupQueries, warmupShare, query.topK, ramBufferMb, forceMerge, fullFlushMergeWaitMs, ingestRate.orUnpaced());
     long poolBytes = ByteSize.parse(nvmPoolSize);
     List<Configuration> staticConfigs = Configurations.select(modes.contains("nc") ? configs : List.of(), poolBytes);
     Configuration wrtBase = Configurations.select(List.of(wrtConfig), poolBytes).get(0);
@@ -220,6 +222,9 @@ final class RunCommand implements Callable<Integer> {
       if (!mode.equals("nc") && !mode.equals("wrt")) {
         throw new IllegalArgumentException("unknown mode '" + mode + "': use nc, wrt or nc,wrt");
       }
+    }
+    if (ingestRate.docsPerSecond != null && !modes.contains("wrt")) {
+      throw new IllegalArgumentException("--ingest-rate paces WRT ingestion, but --modes " + String.join(",", modes) + " runs no WRT row");
     }
     if (forks < 0) {
       throw new IllegalArgumentException("--forks must be >= 0 (0 = all rows in this JVM): " + forks);

@@ -25,6 +25,8 @@ import org.apache.lucene.index.IndexWriterConfig;
  * @param forceMergeSegments NC mode: force-merge to this many segments after indexing, 0 = never
  * @param fullFlushMergeWaitMillis how long a refresh or commit waits for merging small new segments
  *     ({@code IndexWriterConfig#setMaxFullFlushMergeWaitMillis}; Lucene's default is 500, 0 = never)
+ * @param ingestRate WRT: documents per second the ingestion is paced at ({@link IngestPacer}), 0 =
+ *     unpaced
  */
 public record RunSettings(
     Path corpus,
@@ -39,7 +41,8 @@ public record RunSettings(
     int topK,
     double ramBufferMb,
     int forceMergeSegments,
-    long fullFlushMergeWaitMillis) {
+    long fullFlushMergeWaitMillis,
+    double ingestRate) {
 
   /** Checks the ranges. */
   public RunSettings {
@@ -58,6 +61,14 @@ public record RunSettings(
     if (topK < 1 || ramBufferMb <= 0 || forceMergeSegments < 0 || fullFlushMergeWaitMillis < 0) {
       throw new IllegalArgumentException("top-k must be >= 1, RAM buffer > 0, force-merge segments and merge wait >= 0");
     }
+    if (ingestRate != 0) {
+      IngestPacer.checkRate(ingestRate);
+    }
+  }
+
+  /** Whether WRT ingestion is paced ({@link #ingestRate()} > 0). */
+  public boolean paced() {
+    return ingestRate > 0;
   }
 
   /** IndexWriter settings shared by both modes, for an index written with {@code codec}. */
@@ -80,11 +91,11 @@ public record RunSettings(
 
   /**
    * These settings for an untimed pass: the first {@code passDocs} documents (at most {@link
-   * #docs()}), indexes under {@code scratchDir}, never kept.
+   * #docs()}), indexes under {@code scratchDir}, never kept; paced as the timed pass.
    */
   public RunSettings forScratchPass(long passDocs, Path scratchDir) {
     return new RunSettings(corpus, Math.min(passDocs, docs), scratchDir, false, queryThreads, pinThreads, queriesPerCategory,
-        warmupQueriesPerCategory, warmupShare, topK, ramBufferMb, forceMergeSegments, fullFlushMergeWaitMillis);
+        warmupQueriesPerCategory, warmupShare, topK, ramBufferMb, forceMergeSegments, fullFlushMergeWaitMillis, ingestRate);
   }
 
   /** Documents ingested before WRT queries are timed. */

@@ -1,10 +1,7 @@
 package org.lucenenvm.bench;
 
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -15,8 +12,6 @@ import java.util.SplittableRandom;
  */
 final class SyntheticDocuments {
 
-  private static final DateTimeFormatter DATE =
-      DateTimeFormatter.ofPattern("dd-MMM-yyyy HH:mm:ss.SSS", Locale.ROOT).withZone(ZoneOffset.UTC);
   private static final long FIRST_DATE_MILLIS = Instant.parse("2001-01-15T00:00:00Z").toEpochMilli();
   private static final int MAX_TITLE_WORDS = 8;
 
@@ -72,7 +67,7 @@ final class SyntheticDocuments {
 
   /** The current document as line-doc text. */
   LineDoc toLineDoc() {
-    return new LineDoc(words(title, titleLength), DATE.format(Instant.ofEpochMilli(dateMillis)).toUpperCase(Locale.ROOT), words(body, bodyLength));
+    return new LineDoc(words(title, titleLength), LineDoc.date(dateMillis), words(body, bodyLength));
   }
 
   private static String words(int[] ranks, int length) {

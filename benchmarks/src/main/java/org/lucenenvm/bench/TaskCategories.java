@@ -1,5 +1,6 @@
 package org.lucenenvm.bench;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,6 +22,11 @@ public final class TaskCategories {
   /** luceneutil's name of a generator category ({@code TermHigh} → {@code HighTerm}), else the name itself. */
   public static String luceneutilName(String category) {
     return GENERATOR_TO_LUCENEUTIL.getOrDefault(category, category);
+  }
+
+  /** {@code tasks} with luceneutil's category names ({@link #luceneutilName}). */
+  public static List<Task> withLuceneutilNames(List<Task> tasks) {
+    return tasks.stream().map(t -> new Task(luceneutilName(t.category()), t.query(), t.comment())).toList();
   }
 
   /** The generator's name of a category ({@code HighTerm} → {@code TermHigh}), else the name itself. */

@@ -37,6 +37,11 @@ public enum TermClass {
     return docFreq >= 1 && share >= minShare && upperOk;
   }
 
+  /** The classes' bounds as a tasks file's header states them: {@code Low [0.05%,0.5%), Med [0.5%,5%), High [5%,50%]}. */
+  public static String bounds() {
+    return "Low [0.05%,0.5%), Med [0.5%,5%), High [5%,50%]";
+  }
+
   /** The class of a term, or {@code null} if it is in none. */
   public static TermClass of(long docFreq, long docs) {
     for (TermClass c : values()) {

@@ -67,7 +67,8 @@ public class TestCompareSmoke {
     String[] sides = {"baseline", "candidate", "baseline", "candidate"};
     for (int i = 0; i < 4; i++) {
       String[] f = lines.get(i + 1).split(",", -1);
-      assertEquals(11, f.length);
+      assertEquals(14, f.length);
+      assertEquals("NC: no ingest figures", List.of("", "", ""), List.of(f[11], f[12], f[13]));
       assertEquals(Integer.toString(i + 1), f[0]);
       assertEquals(sides[i], f[1]);
       assertTrue(lines.get(i + 1), Double.parseDouble(f[4]) >= 0 && Double.parseDouble(f[7]) >= 0 && Double.parseDouble(f[10]) > 0);

@@ -19,7 +19,7 @@ public class TestPaperExperiments {
   @Rule public TemporaryFolder temp = new TemporaryFolder();
 
   private static ResultRow row(String mode, String config, String category, long queries, double p50, double p99, double mean, double qps) {
-    return new ResultRow(mode, config, ResultRow.OK, category, queries, p50, p50 * 2, p99, mean, p99 * 2, qps, 10, 0, Double.NaN, -1, 1000, 1, 1, 1);
+    return new ResultRow(mode, config, ResultRow.OK, category, queries, p50, p50 * 2, p99, mean, p99 * 2, qps, 10, 0, Double.NaN, -1, 1000, 1, 1, 1, Double.NaN, Double.NaN);
   }
 
   @Test

@@ -148,6 +148,6 @@ public class TestSmallParts {
   }
 
   private static RunSettings runSettings(double warmupShare) {
-    return new RunSettings(java.nio.file.Path.of("corpus"), 10, java.nio.file.Path.of("work"), false, 1, false, 1, 0, warmupShare, 10, 16, 0, 0);
+    return new RunSettings(java.nio.file.Path.of("corpus"), 10, java.nio.file.Path.of("work"), false, 1, false, 1, 0, warmupShare, 10, 16, 0, 0, 0);
   }
 }

@@ -28,6 +28,7 @@ public class TestWarmupAndForks {
   private static final int WARMUP_DOCS = 300;
   private static final List<String> CATEGORIES = List.of("TermHigh", "AndMedMed");
   private static final String ENGINE = "RT-volatile-eager-lazy-maxseg5";
+  private static final int FORKED_RATE = 20000;
 
   @ClassRule public static TemporaryFolder temp = new TemporaryFolder();
 
@@ -46,7 +47,7 @@ public class TestWarmupAndForks {
     forkedOut = temp.newFolder("forked").toPath();
     forkedWork = temp.newFolder("forked-work").toPath();
     List<String> args = wrtArgs(forkedOut, forkedWork, "--rt", "volatile-eager-lazy", "--rt-max-segments", "5",
-        "--forks", "2", "--warmup-runs", "1", "--warmup-docs", "" + WARMUP_DOCS,
+        "--forks", "2", "--warmup-runs", "1", "--warmup-docs", "" + WARMUP_DOCS, "--ingest-rate", "" + FORKED_RATE,
         "--child-jvm-opts", "-Xms64m -Xmx256m -XX:TieredStopAtLevel=1");
     assertEquals(0, BenchCli.commandLine().execute(args.toArray(String[]::new)));
   }
@@ -75,6 +76,27 @@ public class TestWarmupAndForks {
     try (Stream<Path> left = Files.list(work)) {
       assertEquals(List.of(work.resolve("wrt-NRT-inf")), left.toList());
     }
+  }
+
+  @Test
+  public void pacedRowsCarryTheirRateAndNeverRunAheadOfIt() throws Exception {
+    Path out = temp.newFolder("paced").toPath();
+    Path work = temp.newFolder("paced-work").toPath();
+    int rate = 3000;
+    assertEquals(0, BenchCli.commandLine().execute(wrtArgs(out, work, "--rt", "volatile-eager-lazy", "--ingest-rate", "" + rate,
+        "--warmup-runs", "1", "--warmup-docs", "" + WARMUP_DOCS).toArray(String[]::new)));
+    List<ResultRow> rows = ResultsCsv.read(out.resolve("results.csv"));
+    assertEquals(2 * (CATEGORIES.size() + 1), rows.size());
+    for (ResultRow r : rows) {
+      IngestPace pace = r.ingestPace();
+      assertEquals(r.toString(), rate, pace.targetDocsPerSecond(), 0);
+      assertEquals(r.toString(), r.ingestDocsPerSecond(), pace.achievedDocsPerSecond(), 0);
+      // Document DOCS - 1 is not added before (DOCS - 1) / rate seconds: the achieved rate cannot exceed this, whatever the machine.
+      assertTrue(r.toString(), pace.achievedDocsPerSecond() < rate * (double) DOCS / (DOCS - 1));
+      assertTrue(r.toString(), pace.maxLagMillis() >= 0);
+    }
+    String table = Files.readString(out.resolve("table.txt"));
+    assertTrue(table, table.contains("Ingest paced at a fixed rate") && table.lines().filter(l -> l.matches("WRT \\S+ +3000 .*")).count() == 2);
   }
 
   @Test
@@ -115,7 +137,9 @@ public class TestWarmupAndForks {
       assertTrue(own.stream().allMatch(r -> r.configuration().equals(f[2])));
       String command = Files.readString(jvm.resolve("command.txt"));
       assertTrue(command, command.contains("--warmup-runs 1") && command.contains("--warmup-docs " + WARMUP_DOCS)
-          && command.contains("--rt-max-segments 5") && !command.contains("--forks") && !command.contains("--child-jvm-opts"));
+          && command.contains("--rt-max-segments 5") && command.contains("--ingest-rate " + FORKED_RATE)
+          && !command.contains("--forks") && !command.contains("--child-jvm-opts"));
+      assertTrue(own.stream().allMatch(r -> r.ingestPace() != null && r.ingestPace().targetDocsPerSecond() == FORKED_RATE));
       String stderr = Files.readString(jvm.resolve("stderr.log"));
       assertTrue(stderr, stderr.contains("warm-up pass 1/1 of " + f[2] + ", " + WARMUP_DOCS + " docs"));
     }
