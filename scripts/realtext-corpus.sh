@@ -47,7 +47,7 @@ fetch_deb() {
   if [ -z "$file" ] || [ "$(sha256sum "$file" | cut -d' ' -f1)" != "$sha" ]; then
     [ -z "$file" ] || rm -f "$file"
     (cd "$OUT/debs" && apt-get download -q "$pkg=$version" >&2) \
-      || nvm_die "realtext-corpus.sh: apt-get download $pkg=$version failed: the version is not in this host's apt indices (run apt-get update; a superseded version is on snapshot.debian.org, sha256 $sha; put it in $OUT/debs)"
+      || nvm_die "realtext-corpus.sh: apt-get download $pkg=$version failed: the version is not in this host's apt indices (run apt-get update; a superseded version is in Debian's snapshot archive, sha256 $sha; put it in $OUT/debs)"
     file=$(compgen -G "$pattern" | head -1 || true)
     [ -n "$file" ] || nvm_die "realtext-corpus.sh: apt-get download $pkg=$version wrote no file $pattern"
   fi
