@@ -14,6 +14,8 @@
 #   wrt-1m         WRT: the engine (crash-consistent) against NRT-1, NRT-1000, NRT-inf (docs 1000000; --rounds 3)
 #   cache          result cache: at50/ (GDSF 208 KB, paired, both tiers; --rounds 6) and hit-rates/ (LRU and
 #                  DLIRS at 5, 10, 20 % of the index) (docs 200000)
+#   cache-server   the result cache through the HTTP server: scripts/server-load.sh with Zipf 1.0 queries typed
+#                  in one field, cache off, LRU and GDSF (--cache-size 64m), the order rotated per round (--rounds 3)
 #   crash          scripts/killtest.sh: kill -9 at random points of each pipeline stage (--points 1000, --seed)
 #   restart        one WRT run of the crash-consistent engine, then close and reopen (docs 1000000)
 #   opensearch     scripts/opensearch.sh + scripts/opensearch-bench.sh: default+fs against nvm+nvm (docs 100000)
@@ -26,7 +28,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCH="$ROOT/scripts/bench.sh"
 source "$ROOT/scripts/env.sh"
-EXPERIMENTS="postings-jmh nc-1m wrt-1m cache crash restart opensearch store-jmh spirit-table1 spirit-fig2 chilukuri"
+EXPERIMENTS="postings-jmh nc-1m wrt-1m cache cache-server crash restart opensearch store-jmh spirit-table1 spirit-fig2 chilukuri"
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}" >&2; exit "${1:-2}"; }
 [ $# -ge 1 ] || usage
 NAME="$1"; shift
@@ -112,6 +114,7 @@ fi
 case "$NAME" in
   postings-jmh|cache) DOCS="${DOCS:-200000}" ;;
   opensearch) DOCS="${DOCS:-100000}" ;;
+  cache-server) DOCS="${DOCS:-40000}" ;;
   crash|store-jmh) DOCS="" ;;
   *) DOCS="${DOCS:-1000000}" ;;
 esac
@@ -214,6 +217,14 @@ case "$NAME" in
       [ -f "$f" ] && awk -F, -v f="${f#"$OUT"/}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         { printf "%-28s %-55s hit rate %.3f  speed-up %.3f  hit P50 %s us\n", f, $1, $c["paired_hits"] / $c["paired_queries"], $c["paired_speedup"], $c["cache_hit_p50_us"] }' "$f"
     done > "$OUT/speedup.txt"
+    ;;
+  cache-server)
+    orders=(off,lru,gdsf gdsf,off,lru lru,gdsf,off)
+    for r in $(seq 1 "${ROUNDS:-3}"); do
+      "$ROOT/scripts/server-load.sh" --docs "$DOCS" --caches "${orders[$(( (r - 1) % 3 ))]}" --cache-size 64m --zipf 1.0 \
+        --query-field body ${EXTRA[@]+"${EXTRA[@]}"} > "$OUT/round$r.txt" 2> "$OUT/round$r.log" || RC=$?
+    done
+    grep -H -E "^(http|direct) +cache" "$OUT"/round*.txt > "$OUT/summary.txt" || true
     ;;
   crash)
     "$ROOT/scripts/killtest.sh" --points "$POINTS" --seed "$SEED" --work-dir "$WORK/crash" \
