@@ -69,6 +69,36 @@ nvm_find_pmdk() {
   echo "lucene-nvm: libpmemobj1/libpmempool1 not installed (apt-get install libpmemobj1 libpmempool1); the llpl backend and its tests are skipped" >&2
 }
 
+# The OpenSearch version the plugin is built for by default: the <opensearch.version> element of
+# lucene-nvm-opensearch/pom.xml. Fails unless there is exactly one and it reads X.Y.Z (a second
+# one, e.g. in a profile, would otherwise make the scripts use a wrong version).
+nvm_default_opensearch_version() {
+  local found
+  found="$(sed -n 's:^ *<opensearch.version>\(.*\)</opensearch.version>.*:\1:p' "$NVM_ROOT/lucene-nvm-opensearch/pom.xml")"
+  [[ "$found" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] \
+    || nvm_die "expected exactly one <opensearch.version>X.Y.Z</opensearch.version> in lucene-nvm-opensearch/pom.xml, found '${found//$'\n'/, }'"
+  echo "$found"
+}
+
+# The Maven arguments that build the plugin for OpenSearch $1 (none for the default version).
+nvm_opensearch_version_args() {
+  local default
+  default="$(nvm_default_opensearch_version)" || return 1
+  [ "$1" = "$default" ] || echo "-Dopensearch.version=$1"
+}
+
+# The plugin zip for OpenSearch $1 (built by the arguments above): in target/ for the default
+# version, in target/opensearch-$1/ for another. Fails if there is none.
+nvm_opensearch_plugin_zip() {
+  local default dir="$NVM_ROOT/lucene-nvm-opensearch/target" zip
+  default="$(nvm_default_opensearch_version)" || return 1
+  [ "$1" = "$default" ] || dir="$dir/opensearch-$1"
+  for zip in "$dir"/lucene-nvm-opensearch-*-opensearch-"$1".zip; do
+    [ -f "$zip" ] && echo "$zip" && return 0
+  done
+  return 1
+}
+
 # Flags every project JVM gets: FFM native access and Lucene's vectorized code paths.
 NVM_JAVA_FLAGS=(--enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector)
 NVM_MVN=(mvn -B -ntp -Dstyle.color=never)

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Runs OpenSearch on 127.0.0.1 with the lucene-nvm plugin (the nvm codec and the nvm store).
 #
-#   scripts/opensearch.sh [start] [--nodes 1|2] [--data DIR] [--http-port PORT] [--heap SIZE]
+#   scripts/opensearch.sh [start] [--version X.Y.Z] [--nodes 1|2|3] [--data DIR] [--http-port PORT] [--heap SIZE]
 #   scripts/opensearch.sh stop [--data DIR]
 #
-# start: builds the plugin zip, fetches the OpenSearch distribution from Maven Central (the
-# integ-test zip of the version in lucene-nvm-opensearch/pom.xml), installs the plugin, and starts
-# one node (or a 2-node cluster) with its data under DIR (default: data/opensearch). As root it
-# runs the nodes as the system user "opensearch" (OpenSearch refuses to run as root), creating it
-# if missing. Node i listens on HTTP port PORT+i-1 (default 9200) and transport port PORT+100+i-1.
+# start: builds the plugin zip for OpenSearch X.Y.Z (default: the version in
+# lucene-nvm-opensearch/pom.xml), fetches that version's distribution from Maven Central (its
+# integ-test zip; 3.9.0 has none there: the zip is still built, and its path printed), installs
+# the plugin, and starts one node (or a cluster of 2 or 3) with its data under DIR (default:
+# data/opensearch; one OpenSearch version per DIR). As root it runs the nodes as the system user
+# "opensearch" (OpenSearch refuses to run as root), creating it if missing. Node i listens on HTTP
+# port PORT+i-1 (default 9200) and transport port PORT+100+i-1.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
@@ -17,18 +19,20 @@ nodes=1
 data="$NVM_ROOT/data/opensearch"
 http_port=9200
 heap=512m
+version=
 if [ $# -gt 0 ] && [[ "$1" != --* ]]; then action="$1"; shift; fi
 while [ $# -gt 0 ]; do
   case "$1" in
+    --version) version="$2"; shift 2 ;;
     --nodes) nodes="$2"; shift 2 ;;
     --data) data="$2"; shift 2 ;;
     --http-port) http_port="$2"; shift 2 ;;
     --heap) heap="$2"; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) nvm_die "unknown argument '$1' (see: $0 --help)" ;;
   esac
 done
-[[ "$nodes" =~ ^[12]$ ]] || nvm_die "--nodes must be 1 or 2, got '$nodes'"
+[[ "$nodes" =~ ^[123]$ ]] || nvm_die "--nodes must be 1, 2 or 3, got '$nodes'"
 [[ "$http_port" =~ ^[0-9]+$ ]] || nvm_die "--http-port must be a number, got '$http_port'"
 mkdir -p "$data"
 data="$(cd "$data" && pwd)"
@@ -55,19 +59,26 @@ fi
 nvm_find_jdk
 nvm_find_maven
 cd "$NVM_ROOT"
-version="$(sed -n 's:.*<opensearch.version>\(.*\)</opensearch.version>.*:\1:p' lucene-nvm-opensearch/pom.xml)"
+[ -n "$version" ] || version="$(nvm_default_opensearch_version)"
+[[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || nvm_die "--version must read X.Y.Z, got '$version'"
+if [ -f "$data/opensearch.version" ] && [ "$(cat "$data/opensearch.version")" != "$version" ]; then
+  nvm_die "$data holds nodes of OpenSearch $(cat "$data/opensearch.version"); give OpenSearch $version another folder with --data DIR"
+fi
+version_args="$(nvm_opensearch_version_args "$version")"
 echo "lucene-nvm: building the plugin for OpenSearch $version..."
-"${NVM_MVN[@]}" -q -pl lucene-nvm-opensearch -am package -DskipTests
-zip="$(ls "$NVM_ROOT"/lucene-nvm-opensearch/target/lucene-nvm-opensearch-*.zip)"
+# shellcheck disable=SC2086 # no argument, or one without spaces
+"${NVM_MVN[@]}" -q -pl lucene-nvm-opensearch -am package -DskipTests $version_args
+zip="$(nvm_opensearch_plugin_zip "$version")" \
+  || nvm_die "the build made no plugin zip for OpenSearch $version under lucene-nvm-opensearch/target"
 
 home="$data/dist/opensearch-$version"
+dist="org.opensearch.distribution.integ-test-zip:opensearch:$version:zip"
 if [ ! -x "$home/bin/opensearch" ]; then
   echo "lucene-nvm: fetching the OpenSearch $version distribution from Maven Central..."
-  "${NVM_MVN[@]}" -q dependency:unpack \
-    -Dartifact="org.opensearch.distribution.integ-test-zip:opensearch:$version:zip" \
-    -DoutputDirectory="$data/dist" \
-    || nvm_die "could not fetch org.opensearch.distribution.integ-test-zip:opensearch:$version:zip from Maven Central"
+  "${NVM_MVN[@]}" -q dependency:unpack -Dartifact="$dist" -DoutputDirectory="$data/dist" >/dev/null 2>&1 \
+    || nvm_die "OpenSearch $version cannot be started here: its distribution ($dist) is not on Maven Central (or not reachable). The plugin for it is built: $zip — install it on your own OpenSearch $version nodes with: bin/opensearch-plugin install file://$zip"
 fi
+echo "$version" >"$data/opensearch.version"
 export OPENSEARCH_JAVA_HOME="$JAVA_HOME"
 stop_nodes
 if [ -d "$home/plugins/lucene-nvm" ]; then

@@ -38,7 +38,7 @@ final class Node implements AutoCloseable {
     this.httpPort = freePort();
     this.transportPort = freePort();
     this.rest = new Rest(httpPort);
-    this.settings = settings;
+    this.settings = new ArrayList<>(settings);
     this.dir = dist.work.resolve(name);
     dist.run(List.of("rm", "-rf", dir.toString()));
     Files.createDirectories(dir.resolve("data"));
@@ -53,6 +53,11 @@ final class Node implements AutoCloseable {
             .replace("HeapDumpPath=data", "HeapDumpPath=" + dir.resolve("data"))
             .replace("ErrorFile=logs/", "ErrorFile=" + dir.resolve("logs") + "/"));
     dist.handOver(dir);
+  }
+
+  /** Adds {@code key=value} node settings for the next {@link #start} (e.g. other nodes' ports). */
+  void addSettings(List<String> more) {
+    settings.addAll(more);
   }
 
   /** Starts the node and waits until its HTTP port answers. */
@@ -107,6 +112,24 @@ final class Node implements AutoCloseable {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    process = null;
+  }
+
+  /**
+   * Kills the node's JVM with SIGKILL, as {@code kill -9} does: no shutdown hook runs and nothing
+   * is flushed. Waits for it to exit; the folders stay for {@link #start}.
+   */
+  void kill() {
+    if (process == null) {
+      return;
+    }
+    process.destroyForcibly();
+    try {
+      process.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
     }
     process = null;
   }
