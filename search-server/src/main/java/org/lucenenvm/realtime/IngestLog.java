@@ -140,7 +140,8 @@ public final class IngestLog implements Closeable {
     region.persist(0, Long.BYTES);
   }
 
-  private static Head currentHead(NvmRegion region) throws CorruptIngestLogException {
+  /** The head slot in use: the valid one of the higher generation. */
+  static Head currentHead(NvmRegion region) throws CorruptIngestLogException {
     Head a = IngestLogFormat.readSlot(region.segment(), IngestLogFormat.SLOT_0);
     Head b = IngestLogFormat.readSlot(region.segment(), IngestLogFormat.SLOT_1);
     if (a == null && b == null) {

@@ -161,10 +161,17 @@ final class NvmSpace {
     return waiting.get() > 0;
   }
 
-  /** Refuses an add or update with {@link FloodStageException} when {@link #refusesWrites}. */
+  /**
+   * Refuses an add or update with {@link FloodStageException} when {@link #refusesWrites}, with
+   * figures that show the refusal.
+   */
   void checkWritable() {
     if (refusesWrites()) {
-      throw new FloodStageException(usage());
+      // Decide again on the figures the refusal reports: a wait that ended since lets the write in.
+      NvmUsage usage = usage();
+      if (usage.refusesWrites()) {
+        throw new FloodStageException(usage);
+      }
     }
   }
 

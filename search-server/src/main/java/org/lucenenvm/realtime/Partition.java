@@ -254,9 +254,9 @@ final class Partition {
       if (reservation != null) {
         reservation.releaseUnwritten();
       }
-      handOver(frozenBefore);
+      awaitIndexer(frozenBefore);
     }
-    handOver(frozen);
+    awaitIndexer(frozen);
     awaitDurable(sequence);
   }
 
@@ -287,9 +287,9 @@ final class Partition {
       if (reservation != null) {
         reservation.releaseUnwritten();
       }
-      handOver(frozenBefore);
+      awaitIndexer(frozenBefore);
     }
-    handOver(frozen);
+    awaitIndexer(frozen);
     awaitDurable(sequence);
     if (tiers.space().refusesWrites()) {
       pipeline.mergeLater(); // reclaims the room of deleted documents
@@ -337,9 +337,9 @@ final class Partition {
       frozen = applied(record.sequence(), space);
     } finally {
       writeLock.unlock();
-      handOver(frozenBefore);
+      awaitIndexer(frozenBefore);
     }
-    handOver(frozen);
+    awaitIndexer(frozen);
   }
 
   /** Adds {@code doc} to the live segment, deleting its old version first for an update. */
@@ -385,12 +385,18 @@ final class Partition {
     return segment.isFull() || (activeLogBytes >= logBytesPerSegment && segment.published() > 0);
   }
 
-  /** Freezes the active segment and starts a new one; returns the frozen one. Lock held. */
+  /**
+   * Freezes the active segment, hands it to the indexer and starts a new one; returns the frozen
+   * one. Lock held: segments reach the indexer in the order they are frozen (a hand-over outside
+   * the lock let a writer that froze a later segment queue it first, and a checkpoint then recorded
+   * the earlier one's operations as durable while only DRAM held them).
+   */
   private SegmentDescriptor roll() {
     SegmentDescriptor frozen = active;
     frozen.setLastSequence(lastApplied);
     tiers.accounts().addFrozenLive(frozen.global().liveSegment().ramBytesUsed());
     active = newLiveSegment();
+    pipeline.enqueueFrozen(frozen);
     return frozen;
   }
 
@@ -427,12 +433,12 @@ final class Partition {
   }
 
   /** Outside the lock: the writer that froze a segment waits for the indexer (backpressure). */
-  private void handOver(SegmentDescriptor frozen) {
+  private void awaitIndexer(SegmentDescriptor frozen) {
     if (frozen == null) {
       return;
     }
     try {
-      pipeline.enqueueFrozen(frozen);
+      pipeline.awaitIndexerRoom();
     } catch (InterruptedException e) {
       throw new ThreadInterruptedException(e);
     }

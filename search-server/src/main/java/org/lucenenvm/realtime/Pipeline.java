@@ -134,13 +134,24 @@ final class Pipeline {
   }
 
   /**
-   * Hands a full live segment to the indexer, waiting while its queue is full (backpressure),
-   * except while a stage waits for room in the pool: then the segment is queued beyond the queue's
-   * capacity, since the wait may last until an operator deletes documents (writes are refused
-   * meanwhile, so only the writers already under way queue a segment).
+   * Hands a full live segment to the indexer without waiting, beyond the queue's capacity if it is
+   * full. Called under the partition's write lock, so that segments reach the indexer in the order
+   * they were frozen: the indexer engraves them in that order, which a checkpoint relies on (see
+   * {@link Checkpointer}). The writer then waits with {@link #awaitIndexerRoom}.
    */
-  void enqueueFrozen(SegmentDescriptor descriptor) throws InterruptedException {
-    indexerStage.put(descriptor, space::waitingForRoom);
+  void enqueueFrozen(SegmentDescriptor descriptor) {
+    indexerStage.add(descriptor);
+  }
+
+  /**
+   * Backpressure, after {@link #enqueueFrozen} and outside the write lock: waits while the
+   * indexer's queue holds segments beyond its capacity, except while a stage waits for room in the
+   * pool, since that wait may last until an operator deletes documents (writes are refused
+   * meanwhile, so only the writers already under way queue a segment), and once the pipeline
+   * stops.
+   */
+  void awaitIndexerRoom() throws InterruptedException {
+    indexerStage.awaitRoom(space::waitingForRoom);
   }
 
   /**

@@ -3,7 +3,6 @@ package org.lucenenvm.realtime;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -13,8 +12,9 @@ import java.util.function.Consumer;
  * handing them to a handler, measuring the time spent in the handler. The thread lowers its own
  * scheduling priority to the given nice value when it starts ({@link ThreadNiceness}). A handler
  * failure is passed to the failure sink and the stage keeps draining its queue (so producers
- * never block on a dead stage). The bound is a count of permits, one per queued item, so that a
- * producer told it must not wait can queue an item beyond it, in order ({@link #put}).
+ * never block on a dead stage). The bound is a count of permits, one per queued item: an item
+ * added beyond it is queued all the same, in order, and its producer then waits for room unless
+ * told it must not ({@link #add}, {@link #awaitRoom}).
  *
  * @param <T> item type
  */
@@ -33,6 +33,9 @@ final class PipelineStage<T> {
   private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
   /** One permit per free place of the capacity. */
   private final Semaphore room;
+  private final Object overflowLock = new Object();
+  /** Items queued beyond the capacity and not taken yet (guarded by overflowLock). */
+  private int overflow;
   private final Handler<T> handler;
   private final Consumer<Throwable> onFailure;
   private final AtomicLong busyNanos = new AtomicLong();
@@ -68,22 +71,32 @@ final class PipelineStage<T> {
   private record Overflow(Object item) {}
 
   /**
-   * Enqueues an item, waiting while the queue is full, unless {@code mustNotWait} says so (then it
-   * is queued beyond the capacity); once the stage is stopping, gives up (returns false) instead
-   * of waiting for a consumer that is gone.
+   * Enqueues an item without waiting: it takes a free place of the capacity, or is queued beyond
+   * it. Items are handled in the order they are added, so a producer that must keep an order adds
+   * under its own lock and waits for room ({@link #awaitRoom}) after releasing it.
    */
-  boolean put(T item, BooleanSupplier mustNotWait) throws InterruptedException {
-    while (!room.tryAcquire(50, TimeUnit.MILLISECONDS)) {
-      if (stopping) {
-        return false;
+  void add(T item) {
+    if (room.tryAcquire()) {
+      queue.add(item);
+    } else {
+      synchronized (overflowLock) {
+        overflow++;
       }
-      if (mustNotWait.getAsBoolean()) {
-        queue.add(new Overflow(item));
-        return true;
+      queue.add(new Overflow(item));
+    }
+  }
+
+  /**
+   * Backpressure after {@link #add}: waits while items are queued beyond the capacity, unless
+   * {@code mustNotWait} says so; once the stage is stopping, returns instead of waiting for a
+   * consumer that is gone.
+   */
+  void awaitRoom(BooleanSupplier mustNotWait) throws InterruptedException {
+    synchronized (overflowLock) {
+      while (overflow > 0 && !stopping && !mustNotWait.getAsBoolean()) {
+        overflowLock.wait(50); // timed: stopping and mustNotWait change without a notification
       }
     }
-    queue.add(item);
-    return true;
   }
 
   /** Enqueues an item if there is room; returns whether it was enqueued. */
@@ -139,8 +152,12 @@ final class PipelineStage<T> {
       if (item == STOP) {
         return;
       }
-      if (item instanceof Overflow overflow) {
-        item = overflow.item();
+      if (item instanceof Overflow beyondCapacity) {
+        item = beyondCapacity.item();
+        synchronized (overflowLock) {
+          overflow--;
+          overflowLock.notifyAll();
+        }
       } else {
         room.release();
       }

@@ -1,14 +1,20 @@
 package org.lucenenvm.realtime;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.BiFunction;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.tests.util.TestUtil;
 
 /**
  * Test support for crash-consistent engines: a small configuration, a model of the acknowledged
- * state (id to body, with the one operation in flight) and the check that a recovered engine holds
+ * state (id to body, with the operations in flight) and the check that a recovered engine holds
  * exactly that.
  */
 final class CrashConsistentEngine {
@@ -38,6 +44,11 @@ final class CrashConsistentEngine {
       } else {
         state.put(id, body);
       }
+    }
+
+    /** The id's body once it is applied (null: deleted). */
+    String bodyAfter() {
+      return operation == LogOperation.DELETE ? null : body;
     }
 
     /** Runs it on {@code engine}. */
@@ -73,56 +84,101 @@ final class CrashConsistentEngine {
     return new Op(LogOperation.ADD, id, body);
   }
 
-  /** The acknowledged state and the operation in flight, updated by one writer thread. */
+  /**
+   * The acknowledged state and the operations in flight. Writers may run on several threads, each
+   * on an id no other writer has in flight (see {@link #begin}), so the acknowledged state is exact
+   * whatever order the engine applied concurrent operations in.
+   */
   static final class Acknowledged {
-    private final Map<String, String> state = new HashMap<>();
-    private Op inFlight;
+    private final Map<String, String> state;
+    /** Id to the operation in flight on it. */
+    private final Map<String, Op> inFlight = new HashMap<>();
+
+    Acknowledged() {
+      this(Map.of());
+    }
+
+    /** A model whose acknowledged state starts as {@code initial} (e.g. what a recovery held). */
+    Acknowledged(Map<String, String> initial) {
+      state = new HashMap<>(initial);
+    }
 
     /** Runs {@code op} on {@code engine} and records it as acknowledged once it returns. */
     void run(RtEngine engine, Op op) {
       synchronized (this) {
-        inFlight = op;
+        if (inFlight.putIfAbsent(op.id(), op) != null) {
+          throw new IllegalStateException("id " + op.id() + " is already in flight");
+        }
       }
       op.run(engine);
-      synchronized (this) {
-        op.applyTo(state);
-        inFlight = null;
+      acknowledge(op);
+    }
+
+    /**
+     * Puts in flight the operation {@code choose} makes of {@code id} and its acknowledged body
+     * (null when absent), and returns it; returns null, choosing nothing, when another writer has
+     * {@code id} in flight. Run it, then {@link #acknowledge} it.
+     */
+    synchronized Op begin(String id, BiFunction<String, String, Op> choose) {
+      if (inFlight.containsKey(id)) {
+        return null;
       }
+      Op op = choose.apply(id, state.get(id));
+      inFlight.put(id, op);
+      return op;
+    }
+
+    /** Records {@code op}, which returned, as acknowledged. */
+    synchronized void acknowledge(Op op) {
+      op.applyTo(state);
+      inFlight.remove(op.id());
     }
 
     synchronized Map<String, String> state() {
       return new HashMap<>(state);
     }
 
-    /** What a crash now may leave: the acknowledged state, or that plus the op in flight. */
+    /** What a crash now may leave: the acknowledged state, each op in flight applied or not. */
     synchronized Snapshot snapshot() {
-      return new Snapshot(new HashMap<>(state), inFlight);
+      return new Snapshot(new HashMap<>(state), List.copyOf(inFlight.values()));
     }
   }
 
-  /** The acknowledged state at a crash point and the op in flight then (or null). */
-  record Snapshot(Map<String, String> state, Op inFlight) {
-    /** Asserts that {@code engine} holds {@code state}, or {@code state} plus the op in flight. */
-    void assertHeldBy(RtEngine engine, String where) throws Exception {
+  /** The acknowledged state at a crash point and the ops in flight then, on distinct ids. */
+  record Snapshot(Map<String, String> state, List<Op> inFlight) {
+    /**
+     * Asserts that {@code engine} holds {@code state} with each op in flight applied or not (any
+     * subset: which of them reached the log is unknown), and returns what it holds.
+     */
+    Map<String, String> assertHeldBy(RtEngine engine, String where) throws Exception {
       Map<String, String> actual = contents(engine);
-      if (actual.equals(state)) {
-        return;
-      }
-      if (inFlight != null) {
-        Map<String, String> withInFlight = new HashMap<>(state);
-        inFlight.applyTo(withInFlight);
-        if (actual.equals(withInFlight)) {
-          return;
+      Map<String, Op> flying = new HashMap<>();
+      inFlight.forEach(op -> flying.put(op.id(), op));
+      Set<String> ids = new TreeSet<>(state.keySet());
+      ids.addAll(actual.keySet());
+      ids.addAll(flying.keySet());
+      List<String> wrong = new ArrayList<>();
+      for (String id : ids) {
+        String held = actual.get(id);
+        Op op = flying.get(id);
+        if (!Objects.equals(held, state.get(id)) && (op == null || !Objects.equals(held, op.bodyAfter()))) {
+          wrong.add(
+              id + " (recovered " + describe(held) + ", acknowledged " + describe(state.get(id))
+                  + (op == null ? "" : ", in flight " + op.operation() + " to " + describe(op.bodyAfter()))
+                  + ")");
         }
       }
-      Map<String, String> missing = new HashMap<>(state);
-      missing.entrySet().removeAll(actual.entrySet());
-      Map<String, String> extra = new HashMap<>(actual);
-      extra.entrySet().removeAll(state.entrySet());
-      LuceneTestCase.fail(
-          where + ": recovered " + actual.size() + " docs, acknowledged " + state.size()
-              + "; in flight " + inFlight + "; missing or different " + missing.keySet()
-              + "; extra or different " + extra.keySet());
+      if (!wrong.isEmpty()) {
+        LuceneTestCase.fail(
+            where + ": recovered " + actual.size() + " docs, acknowledged " + state.size() + ", "
+                + inFlight.size() + " ops in flight; " + wrong.size() + " ids wrong: "
+                + wrong.subList(0, Math.min(10, wrong.size())));
+      }
+      return actual;
+    }
+
+    private static String describe(String body) {
+      return body == null ? "absent" : "'" + body.substring(0, Math.min(24, body.length())) + "'";
     }
   }
 

@@ -2,6 +2,10 @@ package org.lucenenvm.realtime;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.LongPredicate;
 import org.apache.lucene.store.SingleInstanceLockFactory;
 import org.lucenenvm.store.NvmDirectory;
 import org.lucenenvm.store.NvmHeap;
@@ -41,6 +45,21 @@ final class CrashImagePool implements AutoCloseable {
                   : PowerFailureSimulator.noDirtyLines());
     }
     return image;
+  }
+
+  /**
+   * Which unpersisted stores the images of a crash point with {@code dirtyLines} dirty lines keep:
+   * none, all (when there are some) and a random half (when there are two or more).
+   */
+  static List<LongPredicate> survivorSets(long dirtyLines, Random random) {
+    List<LongPredicate> sets = new ArrayList<>(List.of(PowerFailureSimulator.noDirtyLines()));
+    if (dirtyLines > 0) {
+      sets.add(PowerFailureSimulator.allDirtyLines());
+    }
+    if (dirtyLines > 1) {
+      sets.add(PowerFailureSimulator.randomDirtyLines(new Random(random.nextLong())));
+    }
+    return sets;
   }
 
   /** Opens a crash image as a directory. */

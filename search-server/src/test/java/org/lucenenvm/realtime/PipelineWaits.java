@@ -57,6 +57,11 @@ final class PipelineWaits {
    * engrave's checkpoint, a merge), and the segment table stayed so for three polls 50 ms apart.
    */
   static void durable(RtEngine engine) throws Exception {
+    durable(engine, 50);
+  }
+
+  /** As {@link #durable(RtEngine)}, polling every {@code pollMillis} ms. */
+  static void durable(RtEngine engine, long pollMillis) throws Exception {
     long deadline = System.nanoTime() + TIMEOUT_NANOS;
     Object last = null;
     for (int settled = 0; settled < 3; ) {
@@ -72,7 +77,7 @@ final class PipelineWaits {
       if (System.nanoTime() > deadline) {
         fail("pipeline never settled: " + stats);
       }
-      Thread.sleep(50);
+      Thread.sleep(pollMillis);
     }
   }
 

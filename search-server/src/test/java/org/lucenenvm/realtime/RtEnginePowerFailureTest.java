@@ -2,7 +2,6 @@ package org.lucenenvm.realtime;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -152,13 +151,7 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
       // (persists wait for this listener): so what is acknowledged, and in flight, is read after.
       long dirty = point.dirtyLines().length;
       Snapshot expected = acked.snapshot();
-      List<LongPredicate> kinds = new ArrayList<>(List.of(PowerFailureSimulator.noDirtyLines()));
-      if (dirty > 0) {
-        kinds.add(PowerFailureSimulator.allDirtyLines());
-      }
-      if (dirty > 1) {
-        kinds.add(PowerFailureSimulator.randomDirtyLines(new Random(random.nextLong())));
-      }
+      List<LongPredicate> kinds = CrashImagePool.survivorSets(dirty, random);
       for (int k = 0; k < kinds.size(); k++) {
         String where = "crash point " + point.index() + ", image " + k + " of " + dirty + " dirty lines";
         Path image = dir.resolve("image" + (images++ % 2) + ".pool");
