@@ -41,6 +41,9 @@ if [ $# -gt 0 ]; then
 fi
 timed "the main build (every module, plugin for OpenSearch $os_version)" "${NVM_MVN[@]}" install "${profiles[@]}"
 
+# The API docs: javadoc of every module, failing on any lint warning (doclint all,-missing).
+timed "the API docs (mvn javadoc:aggregate)" "${NVM_MVN[@]}" -q javadoc:aggregate
+
 # The plugin for the other OpenSearch versions, against the modules just installed. Its 3-node
 # cluster tests (profile opensearch-cluster-it) run OpenSearch inside the test JVM, which
 # OpenSearch refuses to do as root: as root the test JVM runs with another user ID in a user

