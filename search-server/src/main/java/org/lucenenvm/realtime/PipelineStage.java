@@ -2,7 +2,6 @@ package org.lucenenvm.realtime;
 
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -12,9 +11,9 @@ import java.util.function.Consumer;
  * handing them to a handler, measuring the time spent in the handler. The thread lowers its own
  * scheduling priority to the given nice value when it starts ({@link ThreadNiceness}). A handler
  * failure is passed to the failure sink and the stage keeps draining its queue (so producers
- * never block on a dead stage). The bound is a count of permits, one per queued item: an item
- * added beyond it is queued all the same, in order, and its producer then waits for room unless
- * told it must not ({@link #add}, {@link #awaitRoom}).
+ * never block on a dead stage). The bound is a count of the items queued and not yet taken: an
+ * item is always queued, in order, and its producer then waits until no more than the capacity
+ * are pending, unless told it must not ({@link #add}, {@link #awaitRoom}).
  *
  * @param <T> item type
  */
@@ -29,13 +28,12 @@ final class PipelineStage<T> {
   }
 
   private final String name;
-  /** Unbounded; {@link #room} bounds the items put within capacity. */
+  /** Unbounded; producers that wait for room keep it near {@link #capacity}. */
   private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
-  /** One permit per free place of the capacity. */
-  private final Semaphore room;
-  private final Object overflowLock = new Object();
-  /** Items queued beyond the capacity and not taken yet (guarded by overflowLock). */
-  private int overflow;
+  private final int capacity;
+  private final Object pendingLock = new Object();
+  /** Items queued and not taken yet (guarded by pendingLock). */
+  private int pending;
   private final Handler<T> handler;
   private final Consumer<Throwable> onFailure;
   private final AtomicLong busyNanos = new AtomicLong();
@@ -52,7 +50,7 @@ final class PipelineStage<T> {
       Consumer<Throwable> onFailure) {
     this.name = name;
     this.nice = nice;
-    this.room = new Semaphore(capacity);
+    this.capacity = capacity;
     this.handler = handler;
     this.onFailure = onFailure;
     this.thread = new Thread(this::run, name);
@@ -67,45 +65,40 @@ final class PipelineStage<T> {
     return name;
   }
 
-  /** An item queued beyond the capacity: it holds no permit. */
-  private record Overflow(Object item) {}
-
   /**
-   * Enqueues an item without waiting: it takes a free place of the capacity, or is queued beyond
-   * it. Items are handled in the order they are added, so a producer that must keep an order adds
+   * Enqueues an item without waiting, beyond the capacity if need be. Items are handled in the order they are added, so a producer that must keep an order adds
    * under its own lock and waits for room ({@link #awaitRoom}) after releasing it.
    */
   void add(T item) {
-    if (room.tryAcquire()) {
+    synchronized (pendingLock) {
+      pending++;
       queue.add(item);
-    } else {
-      synchronized (overflowLock) {
-        overflow++;
-      }
-      queue.add(new Overflow(item));
     }
   }
 
   /**
-   * Backpressure after {@link #add}: waits while items are queued beyond the capacity, unless
+   * Backpressure after {@link #add}: waits while more items than the capacity are pending, unless
    * {@code mustNotWait} says so; once the stage is stopping, returns instead of waiting for a
    * consumer that is gone.
    */
   void awaitRoom(BooleanSupplier mustNotWait) throws InterruptedException {
-    synchronized (overflowLock) {
-      while (overflow > 0 && !stopping && !mustNotWait.getAsBoolean()) {
-        overflowLock.wait(50); // timed: stopping and mustNotWait change without a notification
+    synchronized (pendingLock) {
+      while (pending > capacity && !stopping && !mustNotWait.getAsBoolean()) {
+        pendingLock.wait(50); // timed: stopping and mustNotWait change without a notification
       }
     }
   }
 
   /** Enqueues an item if there is room; returns whether it was enqueued. */
   boolean offer(T item) {
-    if (!room.tryAcquire()) {
-      return false;
+    synchronized (pendingLock) {
+      if (pending >= capacity) {
+        return false;
+      }
+      pending++;
+      queue.add(item);
+      return true;
     }
-    queue.add(item);
-    return true;
   }
 
   /** Nanoseconds spent handling items so far. */
@@ -152,14 +145,9 @@ final class PipelineStage<T> {
       if (item == STOP) {
         return;
       }
-      if (item instanceof Overflow beyondCapacity) {
-        item = beyondCapacity.item();
-        synchronized (overflowLock) {
-          overflow--;
-          overflowLock.notifyAll();
-        }
-      } else {
-        room.release();
+      synchronized (pendingLock) {
+        pending--;
+        pendingLock.notifyAll();
       }
       long start = System.nanoTime();
       try {
