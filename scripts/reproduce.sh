@@ -114,7 +114,7 @@ fi
 case "$NAME" in
   postings-jmh|cache) DOCS="${DOCS:-200000}" ;;
   opensearch) DOCS="${DOCS:-100000}" ;;
-  cache-server) DOCS="${DOCS:-40000}" ;;
+  cache-server) DOCS="${DOCS:-300000}" ;;
   crash|store-jmh) DOCS="" ;;
   *) DOCS="${DOCS:-1000000}" ;;
 esac
