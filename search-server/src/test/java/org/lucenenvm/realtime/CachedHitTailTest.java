@@ -167,13 +167,20 @@ public class CachedHitTailTest extends LuceneTestCase {
     return queries;
   }
 
-  /** {@code segments} flushed segments, then a first search of each query: a miss. */
+  /**
+   * {@code segments} flushed segments, then a first search of each query: a miss. Each segment is
+   * flushed (and seen by a view, which {@link PipelineWaits} builds as it polls) before the next is
+   * written, so that the epoch advances the same way on a slow machine as on a fast one: a view
+   * that saw two new segments at once would start the epoch with both.
+   */
   private static void missAfterFlushes(
       RtEngine engine, Random r, List<Query> queries, int segments) throws Exception {
-    for (int i = 0; i < segments * SEGMENT; i++) {
-      engine.add(TestCorpus.randomDocument(r, "doc" + i));
+    for (int s = 0; s < segments; s++) {
+      for (int i = s * SEGMENT; i < (s + 1) * SEGMENT; i++) {
+        engine.add(TestCorpus.randomDocument(r, "doc" + i));
+      }
+      PipelineWaits.flushed(engine, (s + 1) * SEGMENT, SEGMENT);
     }
-    PipelineWaits.flushed(engine, segments * SEGMENT, SEGMENT);
     for (Query q : queries) {
       assertEquals(q.toString(), CacheOutcome.MISS, search(engine, q, null));
     }
