@@ -53,11 +53,7 @@ final class CompareCommand implements Callable<Integer> {
   @Option(names = "--nvm-pool-size", defaultValue = "8g", description = "NVM pool size (default ${DEFAULT-VALUE}).")
   String nvmPoolSize;
 
-  @Option(names = "--ram-buffer-mb", defaultValue = "128", description = "IndexWriter RAM buffer (default ${DEFAULT-VALUE}).")
-  double ramBufferMb;
-
-  @Option(names = "--force-merge", defaultValue = "1", description = "NC: force-merge to this many segments, 0 = no (default ${DEFAULT-VALUE}).")
-  int forceMerge;
+  @Mixin IndexWriterOptions indexWriter;
 
   @Option(names = "--warmup-share", defaultValue = "0.8", description = "WRT: share of the corpus ingested before queries are timed (default ${DEFAULT-VALUE}).")
   double warmupShare;
@@ -121,7 +117,7 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private void buildIndexes(List<CompareSide> sides, long indexDocs, long poolBytes, List<Path> indexDirs, List<Double> ingestRates) throws Exception {
-    RunSettings settings = new RunSettings(corpusOptions.corpus, indexDocs, workDir, true, 1, false, 1, 0, 0, 1, ramBufferMb, forceMerge,
+    RunSettings settings = new RunSettings(corpusOptions.corpus, indexDocs, workDir, true, 1, false, 1, 0, 0, 1, indexWriter.ramBufferMb, indexWriter.forceMerge,
         IndexWriterConfig.DEFAULT_MAX_FULL_FLUSH_MERGE_WAIT_MILLIS, 0);
     try (Analyzer analyzer = new StandardAnalyzer()) {
       for (int side = 0; side < 2; side++) {
@@ -144,7 +140,7 @@ final class CompareCommand implements Callable<Integer> {
       args.addAll(List.of("query", "--config", spec.spec(), "--index-dir", indexDir.toString()));
     } else {
       args.addAll(List.of("run", "--corpus", corpusOptions.corpus.toString(), "--warmup-share", Double.toString(warmupShare),
-          "--work-dir", workDir.resolve("jvm-" + number).toString(), "--ram-buffer-mb", Double.toString(ramBufferMb)));
+          "--work-dir", workDir.resolve("jvm-" + number).toString(), "--ram-buffer-mb", Double.toString(indexWriter.ramBufferMb)));
       args.addAll(warmup.toArgs(DEFAULT_WARMUP_RUNS));
       args.addAll(ingestRate.toArgs());
       args.addAll(spec.runArgs());

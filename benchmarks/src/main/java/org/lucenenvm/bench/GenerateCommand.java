@@ -14,8 +14,7 @@ final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--docs", required = true, description = "Number of documents (e.g. 10000 .. 10000000).")
   long docs;
 
-  @Option(names = "--corpus", required = true, description = "Line-doc file to write (title<TAB>date<TAB>body).")
-  Path corpus;
+  @Mixin CorpusOutputOptions output;
 
   @Option(names = "--seed", defaultValue = "42", description = "Random seed (default ${DEFAULT-VALUE}).")
   long seed;
@@ -34,13 +33,12 @@ final class GenerateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     GeneratorSettings settings = new GeneratorSettings(docs, seed, vocabulary, zipf, bodyBytes, taskFile.tasksPerCategory);
-    for (Path p : new Path[] {corpus, taskFile.tasks}) {
-      if (p.toAbsolutePath().getParent() != null) {
-        Files.createDirectories(p.toAbsolutePath().getParent());
-      }
-    }
-    var written = new CorpusGenerator(settings).generate(corpus, taskFile.tasks, taskFile.luceneutilNames);
-    System.err.printf("generate: wrote %,d docs to %s (%,d bytes) and %d tasks to %s%n", docs, corpus, Files.size(corpus), written.size(), taskFile.tasks);
+    Path corpus = output.corpus;
+    Path tasks = taskFile.tasks;
+    WorkDirectories.createParent(corpus);
+    WorkDirectories.createParent(tasks);
+    var written = new CorpusGenerator(settings).generate(corpus, tasks, taskFile.luceneutilNames);
+    System.err.printf("generate: wrote %,d docs to %s (%,d bytes) and %d tasks to %s%n", docs, corpus, Files.size(corpus), written.size(), tasks);
     return 0;
   }
 }

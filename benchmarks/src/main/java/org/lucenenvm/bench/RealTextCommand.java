@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -20,8 +21,7 @@ final class RealTextCommand implements Callable<Integer> {
   @Option(names = "--source", required = true, description = "Directory with one unpacked package per sub-directory (dpkg-deb -x).")
   Path source;
 
-  @Option(names = "--corpus", required = true, description = "Line-doc file to write (title<TAB>date<TAB>body).")
-  Path corpus;
+  @Mixin CorpusOutputOptions output;
 
   @Option(names = "--min-words", defaultValue = "5", description = "Fewest words of a document (default ${DEFAULT-VALUE}).")
   int minWords;
@@ -37,15 +37,13 @@ final class RealTextCommand implements Callable<Integer> {
     if (!Files.isDirectory(source)) {
       throw new IllegalArgumentException("--source " + source + " is not a directory");
     }
-    if (corpus.toAbsolutePath().getParent() != null) {
-      Files.createDirectories(corpus.toAbsolutePath().getParent());
-    }
+    WorkDirectories.createParent(output.corpus);
     RealTextCorpus.Summary summary;
     try (Analyzer analyzer = new StandardAnalyzer()) {
-      summary = new RealTextCorpus(minWords, maxWords, seed).build(source, corpus, analyzer);
+      summary = new RealTextCorpus(minWords, maxWords, seed).build(source, output.corpus, analyzer);
     }
     System.out.print(summary.format());
-    System.err.printf("realtext: wrote %,d docs to %s (%,d bytes)%n", summary.documents(), corpus, Files.size(corpus));
+    System.err.printf("realtext: wrote %,d docs to %s (%,d bytes)%n", summary.documents(), output.corpus, Files.size(output.corpus));
     return 0;
   }
 }

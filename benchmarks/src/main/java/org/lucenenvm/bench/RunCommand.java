@@ -87,11 +87,7 @@ final class RunCommand implements Callable<Integer> {
           + " only after the whole corpus was acknowledged, --queries-per-category of each over all threads (default ${DEFAULT-VALUE}).")
   double warmupShare;
 
-  @Option(names = "--ram-buffer-mb", defaultValue = "128", description = "IndexWriter RAM buffer (default ${DEFAULT-VALUE}).")
-  double ramBufferMb;
-
-  @Option(names = "--force-merge", defaultValue = "1", description = "NC: force-merge to this many segments, 0 = no (default ${DEFAULT-VALUE}).")
-  int forceMerge;
+  @Mixin IndexWriterOptions indexWriter;
 
   @Option(names = "--full-flush-merge-wait-ms", defaultValue = "500",
       description = "How long a refresh/commit waits to merge small new segments; Lucene's default 500, 0 = never (default ${DEFAULT-VALUE}).")
@@ -147,7 +143,7 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     checkOptions();
     long indexDocs = corpusOptions.documentsToIndex();
-    RunSettings settings = new RunSettings(corpusOptions.corpus, indexDocs, workDir, keepIndexes, query.queryThreads, query.pinThreads, query.queriesPerCategory, query.warmupQueries, warmupShare, query.topK, ramBufferMb, forceMerge, fullFlushMergeWaitMs, ingestRate.orUnpaced());
+    RunSettings settings = new RunSettings(corpusOptions.corpus, indexDocs, workDir, keepIndexes, query.queryThreads, query.pinThreads, query.queriesPerCategory, query.warmupQueries, warmupShare, query.topK, indexWriter.ramBufferMb, indexWriter.forceMerge, fullFlushMergeWaitMs, ingestRate.orUnpaced());
     long poolBytes = ByteSize.parse(nvmPoolSize);
     List<Configuration> staticConfigs = Configurations.select(modes.contains("nc") ? configs : List.of(), poolBytes);
     Configuration wrtBase = Configurations.select(List.of(wrtConfig), poolBytes).get(0);

@@ -1,6 +1,5 @@
 package org.lucenenvm.bench;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -31,9 +30,7 @@ final class TasksCommand implements Callable<Integer> {
     }
     List<Task> written = taskFile.luceneutilNames ? TaskCategories.withLuceneutilNames(result.tasks()) : result.tasks();
     Path tasks = taskFile.tasks;
-    if (tasks.toAbsolutePath().getParent() != null) {
-      Files.createDirectories(tasks.toAbsolutePath().getParent());
-    }
+    WorkDirectories.createParent(tasks);
     TaskFile.write(tasks, "derived from " + corpus.getFileName() + " by lucene-nvm benchmarks tasks (seed " + seed + ", " + taskFile.tasksPerCategory
         + " per category, body analysed with StandardAnalyzer): " + result.describe() + "; term classes by document share: " + TermClass.bounds(),
         written);

@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** Creates and removes the per-configuration directories under the run's work directory. */
+/**
+ * Creates and removes the per-configuration directories under the run's work directory, and the
+ * directories of the files a command writes.
+ */
 final class WorkDirectories {
 
   private WorkDirectories() {}
@@ -17,6 +20,14 @@ final class WorkDirectories {
     Path dir = workDir.resolve(name);
     delete(dir);
     return Files.createDirectories(dir);
+  }
+
+  /** Creates the directory {@code file} goes into, if it does not exist yet. */
+  static void createParent(Path file) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
   }
 
   /** Deletes {@code dir} and everything below it, if it exists. */

@@ -25,22 +25,16 @@ public final class SyntheticCorpus {
   private static final String[] TAGS = {"news", "sports", "science", "arts", "travel", "food"};
 
   private final String[] vocabulary;
-  private final double[] cumulative;
+  private final ZipfRanks ranks;
   private final ObjectMapper json = new ObjectMapper();
 
   /** A corpus over {@code vocabularySize} words. */
   public SyntheticCorpus(int vocabularySize) {
     vocabulary = new String[vocabularySize];
-    cumulative = new double[vocabularySize];
-    double sum = 0;
     for (int i = 0; i < vocabularySize; i++) {
       vocabulary[i] = word(i);
-      sum += 1.0 / (i + 1);
-      cumulative[i] = sum;
     }
-    for (int i = 0; i < vocabularySize; i++) {
-      cumulative[i] /= sum;
-    }
+    ranks = new ZipfRanks(vocabularySize);
   }
 
   private static String word(int rank) {
@@ -84,24 +78,9 @@ public final class SyntheticCorpus {
       if (i > 0) {
         b.append(' ');
       }
-      b.append(vocabulary[sample(random)]);
+      b.append(vocabulary[ranks.rank(random.nextDouble())]);
     }
     return b.toString();
-  }
-
-  private int sample(SplittableRandom random) {
-    double u = random.nextDouble();
-    int lo = 0;
-    int hi = cumulative.length - 1;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (cumulative[mid] < u) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
   }
 
   /** Documents {@code [from, to)} as an NDJSON body. */

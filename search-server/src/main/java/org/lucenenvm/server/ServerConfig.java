@@ -160,6 +160,33 @@ public record ServerConfig(
     return new Builder();
   }
 
+  /** A builder holding this configuration's settings, to derive a configuration that differs in a few. */
+  public Builder toBuilder() {
+    return new Builder()
+        .host(host)
+        .port(port)
+        .dataDir(dataDir)
+        .poolSizeBytes(poolSizeBytes)
+        .mode(mode)
+        .logBytes(logBytes)
+        .logFullTimeout(logFullTimeout)
+        .discardUnverifiable(discardUnverifiable)
+        .dramBudgetBytes(dramBudgetBytes)
+        .segmentSize(segmentSize)
+        .codec(codec)
+        .partitions(partitions)
+        .backgroundNice(backgroundNice)
+        .floodStage(floodStage)
+        .defaultSchema(defaultSchema)
+        .maxConcurrentRequests(maxConcurrentRequests)
+        .maxBodyBytes(maxBodyBytes)
+        .maxDocumentBytes(maxDocumentBytes)
+        .maxResults(maxResults)
+        .authToken(authToken)
+        .queryLimits(queryLimits)
+        .cache(cache);
+  }
+
   /** Whether {@link #host} is a loopback address. */
   public boolean bindsLoopbackOnly() {
     try {

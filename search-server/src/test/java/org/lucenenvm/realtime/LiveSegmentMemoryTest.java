@@ -14,6 +14,7 @@ import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.tests.util.LuceneTestCase;
 import org.apache.lucene.tests.util.RamUsageTester;
+import org.lucenenvm.demo.ZipfRanks;
 
 /**
  * Memory of the live segment on documents shaped like the benchmark corpus (benchmarks/README.md,
@@ -115,19 +116,17 @@ public class LiveSegmentMemoryTest extends LuceneTestCase {
     }
   }
 
-  /** Words of consonant-vowel syllables whose ranks follow Zipf's law with s = 1. */
+  /**
+   * Words of consonant-vowel syllables whose ranks follow Zipf's law with s = 1 (the demo corpus's
+   * {@link ZipfRanks}), spelled as the benchmark corpus spells them rather than as the demo's.
+   */
   private static final class ZipfWords {
     private static final String CONSONANTS = "bcdfghjklmnprstvwxz";
     private static final String VOWELS = "aeiou";
-    private final double[] cumulative;
+    private final ZipfRanks ranks;
 
     ZipfWords(int vocabulary) {
-      cumulative = new double[vocabulary];
-      double sum = 0;
-      for (int rank = 0; rank < vocabulary; rank++) {
-        sum += 1.0 / (rank + 1);
-        cumulative[rank] = sum;
-      }
+      ranks = new ZipfRanks(vocabulary);
     }
 
     /** Words up to about {@code bytes} characters, space separated. */
@@ -137,24 +136,9 @@ public class LiveSegmentMemoryTest extends LuceneTestCase {
         if (!sb.isEmpty()) {
           sb.append(' ');
         }
-        appendWord(sb, rank(r));
+        appendWord(sb, ranks.rank(r.nextDouble()));
       }
       return sb.toString();
-    }
-
-    private int rank(Random r) {
-      double u = r.nextDouble() * cumulative[cumulative.length - 1];
-      int lo = 0;
-      int hi = cumulative.length - 1;
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        if (cumulative[mid] < u) {
-          lo = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
-      return lo;
     }
 
     /** Frequent ranks get two syllables, rarer ones three, then four (as the benchmark's words). */

@@ -237,11 +237,7 @@ public final class LoadBenchmark implements Callable<Integer> {
 
   /** {@code base} with its data directory moved to a subdirectory {@code name} and {@code cache}. */
   private static ServerConfig in(ServerConfig base, String name, ResultCacheSettings cache) {
-    return new ServerConfig(
-        base.host(), base.port(), base.dataDir().resolve(name), base.poolSizeBytes(), base.mode(),
-        base.logBytes(), base.logFullTimeout(), base.discardUnverifiable(), base.dramBudgetBytes(), base.segmentSize(), base.codec(), base.partitions(), base.backgroundNice(), base.floodStage(), base.defaultSchema(),
-        base.maxConcurrentRequests(), base.maxBodyBytes(), base.maxDocumentBytes(), base.maxResults(),
-        base.authToken(), base.queryLimits(), cache);
+    return base.toBuilder().dataDir(base.dataDir().resolve(name)).cache(cache).build();
   }
 
   private Phase run(Target target, long docs, List<String> queries, QueryPopularity popularity)
