@@ -30,6 +30,11 @@ import java.util.zip.CRC32;
  * Entry    --&gt; NameLength (int16), Name (UTF-8), ExtentCount (int32), (Offset int64, Length int64)^ExtentCount
  * Checksum --&gt; int64, CRC32 of every preceding byte of the table
  * </pre>
+ *
+ * <p>An extent shared by clones ({@link NvmDirectory#copyFrom}) is simply named by several
+ * entries, with the same offset and length in each; extents of different entries never overlap
+ * otherwise. On open, {@link SharedExtents#rebuild} counts the entries naming each extent and
+ * refuses a table with partially overlapping extents as damaged.
  */
 final class FileTable {
   static final int MAGIC = 0x4C4E5654;

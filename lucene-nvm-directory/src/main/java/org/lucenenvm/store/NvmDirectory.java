@@ -17,7 +17,10 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.lucene.store.BaseDirectory;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FilterDirectory;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
@@ -43,6 +46,11 @@ import org.apache.lucene.store.SingleInstanceLockFactory;
  *       again.
  *   <li>Deleting a file that readers still have open is safe: its extents are reused only after
  *       the last input on it is closed.
+ *   <li>{@link #copyFrom} within the directory clones a file without copying a byte: the new file
+ *       names the same extents. Extents are reference counted by the files naming them ({@link
+ *       SharedExtents}); an extent is freed when the last of them is deleted, no published table
+ *       names it any more and its readers are closed. The counts are rebuilt from the published
+ *       table on open, as the free-space map is.
  * </ul>
  *
  * <p>Locking is in-process ({@link SingleInstanceLockFactory} by default); the pool file itself
@@ -55,6 +63,8 @@ public final class NvmDirectory extends BaseDirectory {
   private final boolean ownsHeap;
   private final MemorySegment pool;
   private final ExtentAllocator allocator;
+  private final SharedExtents extents;
+  private final LongAdder bytesWritten = new LongAdder();
   private final ConcurrentSkipListMap<String, NvmFile> files = new ConcurrentSkipListMap<>();
   private final Map<String, NvmIndexOutput> writing = new ConcurrentHashMap<>();
   private final Set<Arena> openInputs = ConcurrentHashMap.newKeySet();
@@ -93,6 +103,7 @@ public final class NvmDirectory extends BaseDirectory {
     this.pool = heap.segment();
     long end = heap.size() / ExtentAllocator.BLOCK * ExtentAllocator.BLOCK;
     this.allocator = new ExtentAllocator(NvmHeap.HEADER_SIZE, end);
+    this.extents = new SharedExtents(allocator);
     load();
   }
 
@@ -108,13 +119,8 @@ public final class NvmDirectory extends BaseDirectory {
       if (table.spareCapacity() > 0) {
         allocator.markUsed(table.spareOffset(), table.spareCapacity());
       }
-      for (Map.Entry<String, NvmFile> e : table.files().entrySet()) {
-        NvmFile file = e.getValue();
-        for (int i = 0; i < file.extentCount(); i++) {
-          allocator.markUsed(file.extentOffset(i), file.extentLength(i));
-        }
-        files.put(e.getKey(), file);
-      }
+      extents.rebuild(table.files());
+      files.putAll(table.files());
     } catch (IOException | RuntimeException e) {
       throw new InvalidPoolException(heap.path(), "directory file table is damaged: " + e.getMessage());
     }
@@ -138,6 +144,14 @@ public final class NvmDirectory extends BaseDirectory {
     return allocator.freeBytes();
   }
 
+  /**
+   * Bytes written through the {@link IndexOutput}s of this instance since it was opened, counted
+   * as each output closes (a byte copy by {@link #copyFrom} included, a clone adding nothing).
+   */
+  public long bytesWritten() {
+    return bytesWritten.sum();
+  }
+
   @Override
   public String[] listAll() throws IOException {
     ensureOpen();
@@ -150,12 +164,22 @@ public final class NvmDirectory extends BaseDirectory {
 
   /** Extents holding the closed file {@code name}: 1 when it is contiguous in the pool. */
   int extentCount(String name) throws IOException {
+    return closedFile(name).extentCount();
+  }
+
+  /** The closed file {@code name} (for tests that look at its extents). */
+  NvmFile closedFile(String name) throws IOException {
     ensureOpen();
     NvmFile file = files.get(name);
     if (file == null) {
       throw new NoSuchFileException(name);
     }
-    return file.extentCount();
+    return file;
+  }
+
+  /** Files naming the extent at {@code offset}: more than 1 when clones share it. */
+  int extentReferences(long offset) {
+    return extents.references(offset);
   }
 
   @Override
@@ -176,7 +200,7 @@ public final class NvmDirectory extends BaseDirectory {
   public IndexOutput createOutput(String name, IOContext context) throws IOException {
     ensureOpen();
     synchronized (metadataLock) {
-      if (files.containsKey(name) || writing.containsKey(name)) {
+      if (exists(name)) {
         throw new FileAlreadyExistsException(name);
       }
       NvmIndexOutput out = new NvmIndexOutput(name, context, this, allocator, pool);
@@ -192,22 +216,37 @@ public final class NvmDirectory extends BaseDirectory {
     while (true) {
       String name = getTempFileName(prefix, suffix, tempFileCounter.getAndIncrement());
       synchronized (metadataLock) {
-        if (!files.containsKey(name) && !writing.containsKey(name)) {
+        if (!exists(name)) {
           return createOutput(name, context);
         }
       }
     }
   }
 
+  /** Caller holds {@link #metadataLock} (or needs no consistent answer). */
+  private boolean exists(String name) {
+    return files.containsKey(name) || writing.containsKey(name);
+  }
+
+  /** Why the closed file {@code name} cannot be had: still being written, or no such file. */
+  private IOException missing(String name) {
+    if (writing.containsKey(name)) {
+      return new AccessDeniedException(name, null, "still being written");
+    }
+    return new NoSuchFileException(name);
+  }
+
   /** Called by an output when it closes: the file becomes visible (not yet durable). */
   void outputClosed(NvmIndexOutput out, NvmFile file) {
+    extents.addNew(file);
+    bytesWritten.add(file.length());
     synchronized (metadataLock) {
       if (writing.remove(out.getName(), out)) {
         files.put(out.getName(), file);
         return;
       }
     }
-    file.decRef(allocator); // deleted while it was being written
+    file.decRef(extents); // deleted while it was being written
   }
 
   @Override
@@ -231,7 +270,42 @@ public final class NvmDirectory extends BaseDirectory {
         }
       }
     }
-    removed.decRef(allocator);
+    removed.decRef(extents);
+  }
+
+  /**
+   * Copies {@code src} of {@code from} to the new file {@code dest}. When {@code from} is this
+   * directory, possibly wrapped in {@link FilterDirectory}s, no byte is copied: {@code dest} is a
+   * clone naming exactly the extents of {@code src} (same length, same bytes, so its codec footer
+   * holds), and the extents stay allocated until every file naming them is deleted and released.
+   * Like any written file, the clone is durable once a {@link #sync} of it returns; it may be
+   * published earlier only if the source's bytes were already persisted. Its bytes are immutable
+   * as every Lucene file's are, but a clone of a region ({@link #createRegion}) sees the region's
+   * updates in place. From any other directory the bytes are copied through an output.
+   *
+   * @throws NoSuchFileException if {@code src} does not exist
+   * @throws FileAlreadyExistsException if {@code dest} exists
+   */
+  @Override
+  public void copyFrom(Directory from, String src, String dest, IOContext context) throws IOException {
+    if (FilterDirectory.unwrap(from) != this) {
+      super.copyFrom(from, src, dest, context);
+      return;
+    }
+    ensureOpen();
+    synchronized (metadataLock) {
+      NvmFile source = files.get(src);
+      if (source == null) {
+        throw missing(src);
+      }
+      if (exists(dest)) {
+        throw new FileAlreadyExistsException(dest);
+      }
+      // The source is listed, so it holds its extents: counting one more name cannot race a free.
+      NvmFile clone = source.share();
+      extents.addClone(clone);
+      files.put(dest, clone);
+    }
   }
 
   @Override
@@ -242,7 +316,7 @@ public final class NvmDirectory extends BaseDirectory {
       if (file == null) {
         throw new NoSuchFileException(source);
       }
-      if (files.containsKey(dest) || writing.containsKey(dest)) {
+      if (exists(dest)) {
         throw new FileAlreadyExistsException(dest);
       }
       files.put(dest, file);
@@ -352,10 +426,7 @@ public final class NvmDirectory extends BaseDirectory {
       if (file != null && file.tryIncRef()) {
         return file;
       }
-      if (writing.containsKey(name)) {
-        throw new AccessDeniedException(name, null, "still being written");
-      }
-      throw new NoSuchFileException(name);
+      throw missing(name);
     }
   }
 
@@ -379,7 +450,7 @@ public final class NvmDirectory extends BaseDirectory {
           if (openInputs.remove(arena)) {
             arena.close();
           }
-          file.decRef(allocator);
+          file.decRef(extents);
         };
     return NvmIndexInput.open("NvmIndexInput(path=\"" + heap.path() + ":" + name + "\")", segments, closer);
   }
@@ -397,19 +468,20 @@ public final class NvmDirectory extends BaseDirectory {
       throw new IllegalArgumentException("region length must be > 0, got " + length);
     }
     synchronized (metadataLock) {
-      if (files.containsKey(name) || writing.containsKey(name)) {
+      if (exists(name)) {
         throw new FileAlreadyExistsException(name);
       }
       long offset = allocator.allocate(length);
       pool.asSlice(offset, length).fill((byte) 0);
       NvmFile region = new NvmFile(new long[] {offset}, new long[] {length}, false);
-      region.persist(heap);
-      files.put(name, region);
+      extents.addNew(region);
       try {
+        region.persist(heap);
+        files.put(name, region);
         publishTable();
       } catch (IOException | RuntimeException e) {
         files.remove(name);
-        allocator.free(offset, length);
+        region.decRef(extents);
         throw e;
       }
     }
@@ -424,12 +496,12 @@ public final class NvmDirectory extends BaseDirectory {
     ensureOpen();
     NvmFile file = acquireFile(name);
     if (!file.isPersisted() || file.extentCount() != 1) {
-      file.decRef(allocator);
+      file.decRef(extents);
       throw new IOException(
           "file " + name + " in " + heap.path() + " is not a region (" + file.extentCount() + " extents"
               + (file.isPersisted() ? "" : ", not synced") + ")");
     }
-    return new NvmRegion(heap, name, file.extentOffset(0), file.extentLength(0), () -> file.decRef(allocator));
+    return new NvmRegion(heap, name, file.extentOffset(0), file.extentLength(0), () -> file.decRef(extents));
   }
 
   @Override

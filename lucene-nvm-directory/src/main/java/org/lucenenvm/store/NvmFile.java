@@ -5,9 +5,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A closed file of an {@link NvmDirectory}: its extents in the pool and its length. Reference
- * counted: the directory's file table holds one reference and every open input one more; the
- * extents go back to the allocator when the last reference is released, so deleting a file that a
- * reader still has open is safe.
+ * counted: the directory's file table holds one reference and every open input one more; when the
+ * last reference is released the file stops naming its extents ({@link SharedExtents}), and each
+ * extent that no other file (a clone, see {@link #share}) names goes back to the allocator. So
+ * deleting a file that a reader still has open is safe, and so is deleting one of several files
+ * sharing extents.
  */
 final class NvmFile {
   private final long[] offsets;
@@ -25,6 +27,10 @@ final class NvmFile {
    *     published) rather than just written
    */
   NvmFile(long[] offsets, long[] lengths, boolean durable) {
+    this(offsets, lengths, durable, durable);
+  }
+
+  private NvmFile(long[] offsets, long[] lengths, boolean persisted, boolean published) {
     this.offsets = offsets;
     this.lengths = lengths;
     long total = 0;
@@ -32,8 +38,17 @@ final class NvmFile {
       total += l;
     }
     this.length = total;
-    this.persisted = durable;
-    this.published = durable;
+    this.persisted = persisted;
+    this.published = published;
+  }
+
+  /**
+   * A new file naming exactly this file's extents (a clone: same bytes, none copied). It is
+   * persisted if this file's bytes already are, since they are the same bytes; otherwise its own
+   * {@link #persist} persists them. Never published yet: a table naming it must still be published.
+   */
+  NvmFile share() {
+    return new NvmFile(offsets, lengths, persisted, false);
   }
 
   long length() {
@@ -92,12 +107,10 @@ final class NvmFile {
     return true;
   }
 
-  /** Drops a reference; the last one frees the extents. */
-  void decRef(ExtentAllocator allocator) {
+  /** Drops a reference; the last one releases the file's extents to {@code extents}. */
+  void decRef(SharedExtents extents) {
     if (refs.decrementAndGet() == 0) {
-      for (int i = 0; i < offsets.length; i++) {
-        allocator.free(offsets[i], lengths[i]);
-      }
+      extents.release(this);
     }
   }
 }
