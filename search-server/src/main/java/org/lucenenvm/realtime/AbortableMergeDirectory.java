@@ -14,7 +14,9 @@ import org.apache.lucene.store.IndexOutput;
  * output checks it when it is created and then once per {@value #CHECK_BYTES} bytes written, and
  * throws {@link MergePolicy.MergeAbortedException} (as Lucene's {@code RateLimitedIndexOutput}
  * aborts its merges). So a merge under way when the pipeline stops ends within a few hundred KiB
- * of output instead of at its end; the caller deletes what it wrote.
+ * of output instead of at its end; the caller deletes what it wrote. A file copied into it ({@link
+ * #copyFrom}) is copied by the target directory (which may share the source's extents instead of
+ * writing bytes), with the check before and after it (a byte copy is not checked as it goes).
  */
 final class AbortableMergeDirectory extends FilterDirectory {
   static final int CHECK_BYTES = 64 * 1024;
@@ -37,6 +39,14 @@ final class AbortableMergeDirectory extends FilterDirectory {
       throws IOException {
     checkStop();
     return new CheckingOutput(in.createTempOutput(prefix, suffix, context));
+  }
+
+  @Override
+  public void copyFrom(Directory from, String src, String dest, IOContext context)
+      throws IOException {
+    checkStop();
+    in.copyFrom(from, src, dest, context);
+    checkStop();
   }
 
   private void checkStop() throws MergePolicy.MergeAbortedException {

@@ -21,18 +21,27 @@ import org.apache.lucene.util.FixedBitSet;
  * then always hold a prefix of the operations, which crash-consistent recovery relies on); under
  * lazy engrave DRAM-only segments are merged too. A merge writes one new NVM segment with Lucene's
  * merge code ({@code addIndexes} of the sources' readers), swaps it into the table in place of its
- * sources and carries over deletes that reached the sources meanwhile; the {@link
- * Pipeline.Checkpoint} records the new table before the sources are freed. A merge still writing
- * when the pipeline stops (close, volatile shutdown, failure) is aborted ({@link
- * AbortableMergeDirectory}) and leaves the table as it was.
+ * sources and gives it the sources' deletions that the merge did not drop, deletes that reached the
+ * sources meanwhile included; the {@link Pipeline.Checkpoint} records the new table (the merged
+ * segment with those deletions) before the sources are freed. A merge still writing when the
+ * pipeline stops (close, volatile shutdown, failure) is aborted ({@link AbortableMergeDirectory})
+ * and leaves the table as it was.
  *
- * <p>Room: a merge reserves its output's estimated size (the sources' bytes scaled by their share
- * of live documents, plus a margin) before it starts; one the NVM budget or pool cannot take is
- * deferred, changing nothing, and tried again on the merger's next pass. While the pool refuses
- * writes for want of room ({@link NvmSpace#refusesWrites}), each pass first reclaims the space of
- * deleted documents ({@link #reclaimAsNeeded}): segments whose documents are all deleted are
- * dropped (no room needed), and those with at least {@value #RECLAIM_DELETED_PERCENT}% deleted are
- * rewritten alone, most deleted bytes first, as far as the room allows.
+ * <p>Deleted documents: while at most {@link RtEngineConfig#mergeDeletesPctAllowed()} percent of
+ * the sources' documents are deleted, the merge is given the sources without their deletions, so
+ * it keeps every document (source i's doc d becomes the merged segment's doc docBase<sub>i</sub> +
+ * d, and a codec may link the sources' postings instead of copying them), and the sources'
+ * deletions become the merged segment's. Above that share it drops the deleted documents, which
+ * compacts segments that kept deletions through earlier merges.
+ *
+ * <p>Room: a merge reserves its output's estimated size (the sources' bytes scaled by the share
+ * of their documents it keeps, plus a margin) before it starts; one the NVM budget or pool cannot
+ * take is deferred, changing nothing, and tried again on the merger's next pass. While the pool
+ * refuses writes for want of room ({@link NvmSpace#refusesWrites}), each pass first reclaims the
+ * space of deleted documents ({@link #reclaimAsNeeded}): segments whose documents are all deleted
+ * are dropped (no room needed), and those with at least {@value #RECLAIM_DELETED_PERCENT}% deleted
+ * are rewritten alone, dropping their deleted documents, most deleted bytes first, as far as the
+ * room allows.
  */
 final class Merger {
   /** A segment is rewritten to reclaim deleted documents' room once this share is deleted. */
@@ -45,6 +54,8 @@ final class Merger {
   private final int maxSegments;
   private final int mergeWidth;
   private final boolean nvmCopiesOnly;
+  /** Merges keep deleted documents masked while at most this percent of their sources' are. */
+  private final double keepDeletesPct;
   private final Tiers tiers;
   private final DescriptorTable table;
   private final Lock writeLock;
@@ -68,6 +79,7 @@ final class Merger {
     this.maxSegments = config.maxSegments();
     this.mergeWidth = config.mergeFactor();
     this.nvmCopiesOnly = config.policy().eagerEngrave();
+    this.keepDeletesPct = config.mergeDeletesPctAllowed();
     this.tiers = tiers;
     this.table = table;
     this.writeLock = writeLock;
@@ -131,7 +143,7 @@ final class Merger {
       if (stop.getAsBoolean() || !tiers.space().refusesWrites()) {
         return;
       }
-      merge(List.of(d), stop);
+      merge(List.of(d), false, stop);
     }
   }
 
@@ -170,21 +182,27 @@ final class Merger {
   }
 
   /**
-   * Merges {@code sources} (in table order) into one NVM segment, or drops them when every doc was
-   * deleted; returns false (nothing changed, counted as deferred) when the NVM budget or pool has
-   * no room for the merge's output, before it starts or while it writes. Once {@code stop} is true
-   * a merge still writing is aborted: it changes nothing either (its output is deleted, its
-   * sources stay) and returns true.
+   * Merges {@code sources} (in table order) into one NVM segment, keeping their deleted documents
+   * masked when few enough are deleted, or drops them when every doc was deleted; returns false
+   * (nothing changed, counted as deferred) when the NVM budget or pool has no room for the merge's
+   * output, before it starts or while it writes. Once {@code stop} is true a merge still writing
+   * is aborted: it changes nothing either (its output is deleted, its sources stay) and returns
+   * true.
    */
   boolean merge(List<SegmentDescriptor> sources, BooleanSupplier stop) throws IOException {
+    return merge(sources, true, stop);
+  }
+
+  private boolean merge(
+      List<SegmentDescriptor> sources, boolean mayKeepDeletions, BooleanSupplier stop)
+      throws IOException {
     List<SegmentDescriptor> ordered = new ArrayList<>(table.segments());
     ordered.retainAll(sources);
     List<SegmentVersion> held = new ArrayList<>(ordered.size());
     try {
       DeletedDocs[] before = new DeletedDocs[ordered.size()];
-      CodecReader[] readers = new CodecReader[ordered.size()];
-      double liveBytes = 0;
-      int liveDocs = 0;
+      long sourceDocs = 0;
+      long deletedDocs = 0;
       int level = 0;
       long lastSequence = 0;
       for (int i = 0; i < ordered.size(); i++) {
@@ -195,17 +213,29 @@ final class Merger {
           return true; // merged away meanwhile (engine closing): the table changed anyway
         }
         held.add(v);
-        readers[i] = new LiveDocsCodecReader(v.segment(), before[i]);
-        liveBytes += (double) size(s) * readers[i].numDocs() / Math.max(1, readers[i].maxDoc());
-        liveDocs += readers[i].numDocs();
+        sourceDocs += v.maxDoc();
+        deletedDocs += before[i] == null ? 0 : before[i].count();
         level = Math.max(level, s.level() + 1);
         lastSequence = Math.max(lastSequence, s.lastSequence());
       }
-      long estimate = (long) (liveBytes * ESTIMATE_MARGIN);
+      boolean keepDeletions =
+          mayKeepDeletions && 100.0 * deletedDocs <= keepDeletesPct * sourceDocs;
+      // The deletions each source's documents are merged without: none when they are kept.
+      DeletedDocs[] dropped = keepDeletions ? new DeletedDocs[ordered.size()] : before;
+      CodecReader[] readers = new CodecReader[ordered.size()];
+      double mergedBytes = 0;
+      int mergedDocs = 0;
+      for (int i = 0; i < ordered.size(); i++) {
+        readers[i] = new LiveDocsCodecReader(held.get(i).segment(), dropped[i]);
+        mergedBytes +=
+            (double) size(ordered.get(i)) * readers[i].numDocs() / Math.max(1, readers[i].maxDoc());
+        mergedDocs += readers[i].numDocs();
+      }
+      long estimate = (long) (mergedBytes * ESTIMATE_MARGIN);
       SegmentVersion version = null;
       IdFilter filter = null;
       long id;
-      if (liveDocs > 0) {
+      if (deletedDocs < sourceDocs) {
         try {
           tiers.reserveNvm(
               estimate, ESTIMATE_SLACK, "a merge of segments " + ids(ordered), NvmSpace.Write.MERGE);
@@ -225,10 +255,10 @@ final class Merger {
       try {
         SegmentDescriptor merged = null;
         if (version != null) {
-          merged = new SegmentDescriptor(id, level, liveDocs, version, SegmentState.MERGED);
+          merged = new SegmentDescriptor(id, level, mergedDocs, version, SegmentState.MERGED);
           merged.setIdFilter(filter);
           merged.setLastSequence(lastSequence);
-          merged.setDeletions(carryOverDeletes(ordered, before, readers, liveDocs));
+          merged.setDeletions(remainingDeletions(ordered, dropped, readers, mergedDocs));
         }
         table.replace(ordered, merged);
         segmentRoomChanged.run();
@@ -253,23 +283,27 @@ final class Merger {
     return ids;
   }
 
-  /** Deletes that reached the sources while they were being merged, in merged doc ids. */
-  private static DeletedDocs carryOverDeletes(
-      List<SegmentDescriptor> sources, DeletedDocs[] before, CodecReader[] readers, int maxDoc) {
+  /**
+   * The merged segment's deletions (write lock held, so no delete reaches a source meanwhile): each
+   * source's deletions now that the merge did not drop ({@code dropped}: those it was merged
+   * without), in merged doc ids. These are the deletions the merge kept, and the deletes that
+   * reached the sources while they were being merged.
+   */
+  private static DeletedDocs remainingDeletions(
+      List<SegmentDescriptor> sources, DeletedDocs[] dropped, CodecReader[] readers, int maxDoc) {
     FixedBitSet live = null;
     int count = 0;
     int base = 0;
     for (int i = 0; i < sources.size(); i++) {
       DeletedDocs now = sources.get(i).deletions();
-      int sourceMaxDoc = readers[i].maxDoc();
-      if (now != before[i]) {
+      if (now != null && now != dropped[i]) { // deletions only grow: now holds dropped[i]
         if (live == null) {
           live = new FixedBitSet(maxDoc);
           live.set(0, maxDoc);
         }
         int newDoc = base;
-        for (int doc = 0; doc < sourceMaxDoc; doc++) {
-          if (before[i] == null || before[i].isLive(doc)) {
+        for (int doc = 0; doc < readers[i].maxDoc(); doc++) {
+          if (dropped[i] == null || dropped[i].isLive(doc)) {
             if (!now.isLive(doc)) {
               live.clear(newDoc);
               count++;

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.apache.lucene.store.DataInput;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FilterDirectory;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
@@ -20,6 +21,11 @@ import org.apache.lucene.store.NoLockFactory;
  * view does not close the shared directory. Locks of a segment namespace are no-ops (the engine
  * guarantees one writer per segment); a partition namespace takes its locks in the shared
  * directory under the prefixed name, so two engines cannot open the same partition.
+ *
+ * <p>A copy from another namespace (possibly wrapped in {@link FilterDirectory}s) is the shared
+ * directories' copy of the prefixed names, so a store that can share a file's extents between two
+ * names (an {@link org.lucenenvm.store.NvmDirectory} copying within itself) does so across
+ * namespaces too.
  */
 final class NamespacedDirectory extends Directory {
   private final Directory shared;
@@ -95,6 +101,20 @@ final class NamespacedDirectory extends Directory {
   @Override
   public void rename(String source, String dest) throws IOException {
     shared.rename(prefix + source, prefix + dest);
+  }
+
+  /**
+   * Copies {@code src} of {@code from} to {@code dest} here: through the shared directories (see
+   * the class documentation) when {@code from} unwraps to a namespace, byte by byte otherwise.
+   */
+  @Override
+  public void copyFrom(Directory from, String src, String dest, IOContext context)
+      throws IOException {
+    if (FilterDirectory.unwrap(from) instanceof NamespacedDirectory source) {
+      shared.copyFrom(source.shared, source.prefix + src, prefix + dest, context);
+    } else {
+      super.copyFrom(from, src, dest, context);
+    }
   }
 
   @Override

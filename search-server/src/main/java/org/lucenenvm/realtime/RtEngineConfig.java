@@ -16,7 +16,8 @@ import org.lucenenvm.cache.ResultCacheSettings;
  * merges of at most 10 segments, at most 10 segments per partition, a flush queue of 1 segment,
  * one partition, a 128 MiB ingest log per partition (crash-consistent mode only) and a 30 s wait
  * for room in it, statistics per query, no result cache, the background threads at nice 10
- * (Linux) and a flood stage at 95% of the pool. Copies with one setting changed come
+ * (Linux), a flood stage at 95% of the pool and merges that keep deleted documents masked while
+ * at most 20% of their sources' documents are deleted. Copies with one setting changed come
  * from the {@code with...} methods.
  *
  * @param schema the fields documents may carry
@@ -56,6 +57,13 @@ import org.lucenenvm.cache.ResultCacheSettings;
  *     gets and deletes go on; in (0, 1], 1 refuses them only while a segment waits for room. The
  *     rest of the pool is room for the merges that reclaim deleted documents and for the segments
  *     already taken in
+ * @param mergeDeletesPctAllowed the largest share (percent, 0 to 100) of deleted documents among a
+ *     merge's sources for which the merge keeps them, masked by the merged segment's deletions,
+ *     instead of dropping them (modelled on {@link
+ *     org.apache.lucene.index.TieredMergePolicy#setDeletesPctAllowed}): such a merge renumbers
+ *     nothing, so a codec can link its sources' postings instead of copying them; a merge above
+ *     it drops the deleted documents, which is also how segments that kept deletions through
+ *     merges are compacted in the end. Merges that reclaim room on a full pool always drop them
  */
 public record RtEngineConfig(
     RtSchema schema,
@@ -77,7 +85,8 @@ public record RtEngineConfig(
     long logBytes,
     Duration logFullTimeout,
     int backgroundNice,
-    double floodStage) {
+    double floodStage,
+    double mergeDeletesPctAllowed) {
   /**
    * Default {@link #segmentSize}: 20,000 documents. With {@link #DEFAULT_QUEUE_CAPACITY}, at 1 M
    * documents, it ingested 1.2× as fast as 10,000-document segments with a queue of 4 and answered
@@ -103,6 +112,15 @@ public record RtEngineConfig(
   public static final int DEFAULT_BACKGROUND_NICE = 10;
   /** Default {@link #floodStage}: 95% of the pool, as Elasticsearch's flood-stage disk watermark. */
   public static final double DEFAULT_FLOOD_STAGE = 0.95;
+
+  /**
+   * Default {@link #mergeDeletesPctAllowed}: 20%, {@link
+   * org.apache.lucene.index.TieredMergePolicy}'s default deletesPctAllowed. A merged segment then
+   * carries at most a fifth of dead documents (room, and a bounded skew of the BM25 statistics,
+   * which count deleted documents as Lucene's do), while the merges of segments with the few
+   * deletions of an update-light workload keep every document and so can link postings.
+   */
+  public static final double DEFAULT_MERGE_DELETES_PCT_ALLOWED = 20;
 
   /** Validates the settings. */
   public RtEngineConfig {
@@ -148,6 +166,10 @@ public record RtEngineConfig(
     }
     requireBackgroundNice(backgroundNice);
     requireFloodStage(floodStage);
+    if (!(mergeDeletesPctAllowed >= 0 && mergeDeletesPctAllowed <= 100)) {
+      throw new IllegalArgumentException(
+          "mergeDeletesPctAllowed must be in [0, 100], got " + mergeDeletesPctAllowed);
+    }
     if (logFullTimeout.isNegative()) {
       throw new IllegalArgumentException("logFullTimeout must be >= 0, got " + logFullTimeout);
     }
@@ -182,7 +204,8 @@ public record RtEngineConfig(
         DEFAULT_LOG_BYTES,
         DEFAULT_LOG_FULL_TIMEOUT,
         DEFAULT_BACKGROUND_NICE,
-        DEFAULT_FLOOD_STAGE);
+        DEFAULT_FLOOD_STAGE,
+        DEFAULT_MERGE_DELETES_PCT_ALLOWED);
   }
 
   /** Selects the codec by its SPI name (e.g. {@code "Lucene104"}). */
@@ -358,6 +381,16 @@ public record RtEngineConfig(
     return c.build();
   }
 
+  /**
+   * Returns a copy whose merges keep deleted documents (masked) while at most {@code pct} percent
+   * of their sources' documents are deleted, and drop them above.
+   */
+  public RtEngineConfig withMergeDeletesPctAllowed(double pct) {
+    Copy c = new Copy(this);
+    c.mergeDeletesPctAllowed = pct;
+    return c.build();
+  }
+
   /** A mutable copy of every setting: the one place that lists them all besides the record. */
   private static final class Copy {
     RtSchema schema;
@@ -380,6 +413,7 @@ public record RtEngineConfig(
     Duration logFullTimeout;
     int backgroundNice;
     double floodStage;
+    double mergeDeletesPctAllowed;
 
     Copy(RtEngineConfig from) {
       schema = from.schema;
@@ -402,6 +436,7 @@ public record RtEngineConfig(
       logFullTimeout = from.logFullTimeout;
       backgroundNice = from.backgroundNice;
       floodStage = from.floodStage;
+      mergeDeletesPctAllowed = from.mergeDeletesPctAllowed;
     }
 
     RtEngineConfig build() {
@@ -425,7 +460,8 @@ public record RtEngineConfig(
           logBytes,
           logFullTimeout,
           backgroundNice,
-          floodStage);
+          floodStage,
+          mergeDeletesPctAllowed);
     }
   }
 }

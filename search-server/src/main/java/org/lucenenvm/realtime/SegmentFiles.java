@@ -44,7 +44,9 @@ final class SegmentFiles {
   /**
    * Writes {@code sources} (their live docs only, in order) as one new segment into the empty
    * directory {@code target} and commits it. Nothing is re-analyzed: postings, norms, stored fields
-   * and doc values are copied by Lucene's merge code.
+   * and doc values are merged by the codec's merge code (copied, or linked where the codec and the
+   * directory can). A source without live docs keeps every document and its doc ids: its doc d is
+   * the new segment's doc d plus the sum of the earlier sources' maxDoc.
    */
   void write(Directory target, CodecReader... sources) throws IOException {
     TieredMergePolicy mergePolicy = new TieredMergePolicy();

@@ -203,7 +203,8 @@ final class Tiers {
   }
 
   /**
-   * Writes the live docs of {@code sources} as segment {@code id} in the NVM tier; {@code reserved}
+   * Writes the docs of {@code sources} (those their live docs hold: all of a reader without live
+   * docs) as segment {@code id} in the NVM tier; {@code reserved}
    * bytes (and {@code slack}) were reserved for it as a {@link NvmSpace.Write#MERGE} ({@link
    * #reserveNvm}) and are settled against its real size. Once {@code stop} is true the write ends
    * early with {@link MergePolicy.MergeAbortedException} ({@link AbortableMergeDirectory}); like

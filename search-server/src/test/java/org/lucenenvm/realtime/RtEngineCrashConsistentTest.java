@@ -35,10 +35,28 @@ import org.lucenenvm.store.PowerFailureSimulator;
  */
 public class RtEngineCrashConsistentTest extends LuceneTestCase {
   public void testEveryAcknowledgedOperationSurvivesCrashes() throws Exception {
+    survivesCrashes(CrashConsistentEngine.config());
+  }
+
+  /**
+   * Every merge keeps its sources' deleted documents masked: a merged segment's deletions (those
+   * it carried and later ones) are recovered from the manifest, and no deleted document returns.
+   */
+  public void testMergedSegmentsKeepingDeletionsSurviveCrashes() throws Exception {
+    int recovered = survivesCrashes(CrashConsistentEngine.config().withMergeDeletesPctAllowed(100));
+    assertTrue("no recovered merged segment held deletions", recovered > 0);
+  }
+
+  /**
+   * Crashes an engine running random operations with {@code config} at the end of each of four
+   * rounds and checks that recovery holds the acknowledged operations; returns how many merged
+   * segments with deletions the recoveries restored.
+   */
+  private int survivesCrashes(RtEngineConfig config) throws Exception {
     Random r = new Random(random().nextLong());
     Acknowledged acked = new Acknowledged();
+    int mergedWithDeletions = 0;
     try (CrashImagePool pool = new CrashImagePool(createTempDir("cc"))) {
-      RtEngineConfig config = CrashConsistentEngine.config();
       long replayed = 0;
       try (RtEngine engine = RtEngine.open(pool.nvm, config)) {
         for (int round = 0; round < 4; round++) {
@@ -54,6 +72,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
               RtRecovery report = reopened.recoveries().get(0);
               assertEquals(report.toString(), "LOGGED", report.manifest());
               replayed += report.operationsReplayed();
+              mergedWithDeletions += KeptDeletionsDifferentialTest.mergedWithDeletions(reopened);
             }
           }
         }
@@ -76,6 +95,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
               () -> RtEngine.open(pool.nvm, config.withMode(DurabilityMode.GRACEFUL)));
       assertTrue(refused.getMessage(), refused.getMessage().contains("open it in CRASH_CONSISTENT mode"));
     }
+    return mergedWithDeletions;
   }
 
   /**

@@ -31,6 +31,8 @@ import org.lucenenvm.store.PowerFailureSimulator;
 public class RtEnginePowerFailureTest extends LuceneTestCase {
   private static final long POOL = 24L << 20;
   private static final int SEGMENT_SIZE = 8;
+  private static final RtEngineConfig CONFIG =
+      CrashConsistentEngine.config().withSegmentSize(SEGMENT_SIZE);
 
   /** The next operation of a workload, given the acknowledged state and its number. */
   @FunctionalInterface
@@ -39,7 +41,7 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
   }
 
   public void testEveryPersistPointOfAShortRun() throws Exception {
-    Checker checker = run(CrashConsistentEngine::randomOp, 30, 0, 1.0, 0);
+    Checker checker = run(CONFIG, CrashConsistentEngine::randomOp, 30, 0, 1.0, 0);
     assertTrue("persist points checked: " + checker.points, checker.points > 60);
     assertTrue("points with operations replayed: " + checker.replaying, checker.replaying > 10);
   }
@@ -50,13 +52,13 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
    * point of that recovery must hold the same operations.
    */
   public void testPersistPointsOfRecoveries() throws Exception {
-    Checker checker = run(CrashConsistentEngine::randomOp, 30, 0, 0.2, 60);
+    Checker checker = run(CONFIG, CrashConsistentEngine::randomOp, 30, 0, 0.2, 60);
     assertTrue("recovery persist points checked: " + checker.recoveryPoints, checker.recoveryPoints >= 60);
   }
 
   @Nightly
   public void testSampledPersistPointsOfALongerRun() throws Exception {
-    Checker checker = run(CrashConsistentEngine::randomOp, 1500, 0, 0.25, 300);
+    Checker checker = run(CONFIG, CrashConsistentEngine::randomOp, 1500, 0, 0.25, 300);
     assertTrue("persist points checked: " + checker.points, checker.points >= 1000);
     assertTrue("recovery persist points checked: " + checker.recoveryPoints, checker.recoveryPoints >= 300);
   }
@@ -75,8 +77,32 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
             n < adds
                 ? new Op(LogOperation.ADD, prefix + n, "v" + n)
                 : new Op(LogOperation.DELETE, state.keySet().iterator().next(), null);
-    Checker checker = run(addsThenDeletes, 2 * adds, adds, 0.5, 0);
+    Checker checker = run(CONFIG, addsThenDeletes, 2 * adds, adds, 0.5, 0);
     assertTrue("persist points checked: " + checker.points, checker.points > 16);
+  }
+
+  /**
+   * Merges that keep their sources' deleted documents masked: every persist point from the first
+   * operation after a merged segment holds deletions on (the merge's writes, its manifest, later
+   * deletes reaching it, the frees of its sources) leaves the sources with their deletions or the
+   * merged segment with all of them, and no deleted document is resurrected. 24 adds (three
+   * segments), then deletes and updates of them, alternating with adds.
+   */
+  public void testPersistPointsOfMergesKeepingDeletions() throws Exception {
+    int adds = 24;
+    Workload addsThenChanges =
+        (random, state, n) -> {
+          if (n < adds || n % 2 == 0) {
+            return new Op(LogOperation.ADD, "a" + n, "v" + n);
+          }
+          String id = state.keySet().stream().skip(random.nextInt(state.size())).findFirst().get();
+          return new Op(
+              random.nextBoolean() ? LogOperation.DELETE : LogOperation.UPDATE, id, "v" + n);
+        };
+    Checker checker =
+        run(CONFIG.withMergeDeletesPctAllowed(100), addsThenChanges, 56, adds, 0.5, 20);
+    assertTrue("persist points checked: " + checker.points, checker.points > 40);
+    assertTrue("no merge kept deletions", checker.mergedWithDeletions > 0);
   }
 
   /**
@@ -84,15 +110,21 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
    * checkFrom} on, and crashing the recoveries of checked images until they had {@code
    * recoveryBudget} persist points.
    */
-  private Checker run(Workload workload, int operations, int checkFrom, double sampling, int recoveryBudget)
+  private Checker run(
+      RtEngineConfig config,
+      Workload workload,
+      int operations,
+      int checkFrom,
+      double sampling,
+      int recoveryBudget)
       throws Exception {
     Random random = new Random(random().nextLong());
     Acknowledged acked = new Acknowledged();
     Path dir = PoolPaths.imageDir(createTempDir("pf"));
-    Checker checker = new Checker(acked, dir, sampling, recoveryBudget, new Random(random.nextLong()));
+    Checker checker =
+        new Checker(config, acked, dir, sampling, recoveryBudget, new Random(random.nextLong()));
     checker.armed = checkFrom == 0; // from the pool's creation on
     PowerFailureSimulator simulator = new PowerFailureSimulator(checker);
-    RtEngineConfig config = CrashConsistentEngine.config().withSegmentSize(SEGMENT_SIZE);
     try (NvmHeap heap =
             NvmHeap.open(dir.resolve("index.pool"), POOL, NvmHeap.OpenMode.CREATE_OR_OPEN, simulator);
         NvmDirectory nvm = new NvmDirectory(heap, new SingleInstanceLockFactory())) {
@@ -100,6 +132,7 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
         for (int i = 0; i < operations; i++) {
           checker.armed |= i == checkFrom;
           acked.run(engine, workload.next(random, acked.state(), i));
+          checker.mergedWithDeletions += KeptDeletionsDifferentialTest.mergedWithDeletions(engine);
         }
         assertTrue(engine.segments().toString(), engine.segments().size() > 1);
       }
@@ -115,6 +148,7 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
 
   /** Opens the images of (a sample of) the crash points and checks them. */
   private static final class Checker implements PowerFailureSimulator.CrashPointListener {
+    private final RtEngineConfig config;
     private final Acknowledged acked;
     private final Path dir;
     private final double sampling;
@@ -127,10 +161,19 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
     int points;
     int replaying;
     int recoveryPoints;
+    /** Merged segments holding deletions, summed over the operations (written by the writer). */
+    int mergedWithDeletions;
     private int images;
     volatile AssertionError failure;
 
-    Checker(Acknowledged acked, Path dir, double sampling, int recoveryBudget, Random random) {
+    Checker(
+        RtEngineConfig config,
+        Acknowledged acked,
+        Path dir,
+        double sampling,
+        int recoveryBudget,
+        Random random) {
+      this.config = config;
       this.acked = acked;
       this.dir = dir;
       this.sampling = sampling;
@@ -160,7 +203,7 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
         if (holdsPool && failure == null && recoveryPoints < recoveryBudget && random.nextBoolean()) {
           recoveryPoints +=
               recoveries.crashRecovery(
-                  image, where, Checker::recover, nested, (crashed, at) -> check(crashed, at, expected));
+                  image, where, this::recover, nested, (crashed, at) -> check(crashed, at, expected));
         }
         if (failure != null) {
           return;
@@ -175,7 +218,7 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
      */
     private boolean check(Path image, String where, Snapshot expected) {
       try (NvmDirectory nvm = NvmDirectory.open(image, 0);
-          RtEngine engine = RtEngine.open(nvm, CrashConsistentEngine.config().withSegmentSize(SEGMENT_SIZE))) {
+          RtEngine engine = RtEngine.open(nvm, config)) {
         expected.assertHeldBy(engine, where);
         if (engine.recoveries().get(0).operationsReplayed() > 0) {
           replaying++;
@@ -194,10 +237,10 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
     }
 
     /** A restart: a new engine opens the pool (replaying its log) and closes. */
-    private static void recover(Path pool, PoolBackend backend) throws IOException {
+    private void recover(Path pool, PoolBackend backend) throws IOException {
       try (NvmHeap heap = NvmHeap.open(pool, 0, NvmHeap.OpenMode.OPEN, backend);
           NvmDirectory nvm = new NvmDirectory(heap, new SingleInstanceLockFactory());
-          RtEngine engine = RtEngine.open(nvm, CrashConsistentEngine.config().withSegmentSize(SEGMENT_SIZE))) {
+          RtEngine engine = RtEngine.open(nvm, config)) {
         // opening replays the log and writes the manifest; closing persists what the engine holds
       }
     }
