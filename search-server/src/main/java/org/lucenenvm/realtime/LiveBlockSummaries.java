@@ -5,9 +5,9 @@ import java.lang.invoke.VarHandle;
 import org.apache.lucene.util.RamUsageEstimator;
 
 /**
- * The block summaries of the terms of one {@link LiveTermPostings} that sealed a block, by term id:
- * an open-addressing map (linear probing, at most half full) from term id to the term's summary
- * array. Most terms of a live segment never fill a block, so a map costs far less than a summary
+ * The block summaries ({@link LiveBlockLayout}) of the terms of one field of a live segment that
+ * sealed a block, by term id: an open-addressing map (linear probing, at most half full) from term
+ * id to the term's summary array. Most terms of a live segment never fill a block, so a map costs far less than a summary
  * reference per term.
  *
  * <p>Memory model (one writer, any number of readers, no locks): the writer {@link #put puts} a

@@ -20,7 +20,11 @@ final class LiveField {
   /** First doc that has this field: snapshots below it do not see the field. */
   final int firstDoc;
 
-  /** Terms and postings, or null for stored-only fields. */
+  /** Terms and their per-term state, what readers look up; null for stored-only fields. */
+  final LiveTermHash terms;
+  /** Block summaries of the terms that sealed a block; null for stored-only fields. */
+  final LiveBlockSummaries blockSummaries;
+  /** The writer of the terms and postings (single writer only); null for stored-only fields. */
   final LiveTermPostings postings;
   /** Norms of text fields, else null. */
   final LiveNorms norms;
@@ -40,7 +44,9 @@ final class LiveField {
     this.firstDoc = firstDoc;
     this.info = fieldInfo(name, kind, number, idField);
     boolean indexed = kind != FieldKind.STORED;
-    this.postings = indexed ? new LiveTermPostings(pool, this) : null;
+    this.terms = indexed ? new LiveTermHash(pool, name) : null;
+    this.blockSummaries = indexed ? new LiveBlockSummaries() : null;
+    this.postings = indexed ? new LiveTermPostings(pool, this, terms, blockSummaries) : null;
     this.stats = indexed && !idField ? new LiveFieldStats(capacity) : null;
     this.norms = kind == FieldKind.TEXT ? new LiveNorms(capacity) : null;
   }

@@ -49,7 +49,7 @@ final class LiveLeafReader extends LeafReader {
   @Override
   public Terms terms(String field) {
     LiveField f = segment.field(field, maxDoc);
-    if (f == null || f.postings == null || f.docCount(maxDoc) == 0) {
+    if (f == null || f.terms == null || f.docCount(maxDoc) == 0) {
       return null;
     }
     return new LiveTerms(f, maxDoc);

@@ -1,7 +1,7 @@
 package org.lucenenvm.realtime;
 
 /**
- * Decodes one term's postings in the format {@link LiveTermPostings} writes: per posting, for
+ * Decodes one term's postings in the slice format of {@link LiveBlockLayout}: per posting, for
  * docs-only fields {@code vInt(docDelta)}; for fields with positions {@code vInt(docDelta << 1 |
  * (freq == 1 ? 1 : 0))}, then when freq &gt; 1 {@code vInt(freq)} and {@code vInt(positionBytes)},
  * then freq {@code vInt(positionDelta)} taking {@code positionBytes} bytes. The first doc delta is
@@ -46,17 +46,17 @@ final class LivePostingCursor {
     if (block < 0) {
       reset(start, start + LiveSlices.size(0) - LiveSlices.POINTER_BYTES, 0, -1);
     } else {
-      int s = block * LiveTermPostings.SUMMARY_INTS;
+      int s = block * LiveBlockLayout.SUMMARY_INTS;
       reset(
-          summaries[s + LiveTermPostings.NEXT_ADDRESS],
-          summaries[s + LiveTermPostings.NEXT_DATA_END],
-          summaries[s + LiveTermPostings.NEXT_LEVEL],
-          summaries[s + LiveTermPostings.LAST_DOC]);
+          summaries[s + LiveBlockLayout.NEXT_ADDRESS],
+          summaries[s + LiveBlockLayout.NEXT_DATA_END],
+          summaries[s + LiveBlockLayout.NEXT_LEVEL],
+          summaries[s + LiveBlockLayout.LAST_DOC]);
     }
   }
 
   /**
-   * Positions before the one posting of a term that holds it inline ({@link LiveTermPostings}):
+   * Positions before the one posting of a term that holds it inline ({@link LiveBlockLayout}):
    * {@code doc} with freq 1 at {@code position}, encoded as a slice would hold it.
    */
   void resetToInline(int doc, int position) {

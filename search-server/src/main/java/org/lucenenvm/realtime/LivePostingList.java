@@ -1,5 +1,7 @@
 package org.lucenenvm.realtime;
 
+import static org.lucenenvm.realtime.LiveBlockLayout.BLOCK;
+
 import org.apache.lucene.index.FreqAndNormBuffer;
 
 /**
@@ -8,11 +10,11 @@ import org.apache.lucene.index.FreqAndNormBuffer;
  * competitive impact of the trailing partial block are decoded on first use (a flush, which only
  * iterates the postings, never pays for them), or right away when the lookup decoded that block
  * anyway (a term of a document being added, whose last posting it must not count). Built once per term lookup from the term's acquired
- * state (see {@link LiveTermPostings} for why it never reads a torn posting); used by one thread,
+ * state (see {@link LiveTermHash} for why it never reads a torn posting); used by one thread,
  * like the enum that made it.
  */
 final class LivePostingList {
-  private final LiveTermPostings postings;
+  private final LiveField field;
   private final byte[][] slabs;
   /** Address of the term's first slice, or {@code ~position} of its one posting held inline. */
   private final int start;
@@ -29,50 +31,51 @@ final class LivePostingList {
   private Tail tail;
 
   private LivePostingList(
-      LiveTermPostings postings,
+      LiveField field,
       byte[][] slabs,
       int start,
       int inlineDoc,
       int[] summaries,
       int size) {
-    this.postings = postings;
+    this.field = field;
     this.slabs = slabs;
     this.start = start;
     this.inlineDoc = inlineDoc;
     this.summaries = summaries;
     this.size = size;
-    this.blocks = size / LiveTermPostings.BLOCK;
+    this.blocks = size / BLOCK;
   }
 
   /** Whether term {@code id} has a posting below {@code maxDoc} (cheap unless it is being added). */
-  static boolean visible(LiveTermPostings postings, int id, int maxDoc) {
-    long state = postings.state(id);
+  static boolean visible(LiveField field, int id, int maxDoc) {
+    long state = field.terms.state(id);
     if ((int) (state >>> 32) == 0) {
       return false;
     }
-    return (int) state < maxDoc || of(postings, id, maxDoc) != null;
+    return (int) state < maxDoc || of(field, id, maxDoc) != null;
   }
 
   /** The postings of term {@code id} below {@code maxDoc}, or null when none is visible. */
-  static LivePostingList of(LiveTermPostings postings, int id, int maxDoc) {
+  static LivePostingList of(LiveField field, int id, int maxDoc) {
+    LiveTermHash terms = field.terms;
     long state;
     int count;
     int start;
     do {
-      state = postings.state(id);
+      state = terms.state(id);
       count = (int) (state >>> 32);
       if (count == 0) {
         return null;
       }
-      start = postings.start(id);
+      start = terms.start(id);
       // An inline posting with more counted: a failed add that had moved it into a slice was
       // rolled back meanwhile, and the state no longer holds the posting's doc. Load both again.
     } while (start < 0 && count > 1);
     int lastDoc = (int) state;
-    int[] summaries = count >= LiveTermPostings.BLOCK ? postings.summaries(id) : null;
-    byte[][] slabs = postings.slabs();
+    int[] summaries = count >= BLOCK ? field.blockSummaries.get(id) : null;
+    byte[][] slabs = terms.slabs();
     if (lastDoc < maxDoc) {
-      return new LivePostingList(postings, slabs, start, lastDoc, summaries, count);
+      return new LivePostingList(field, slabs, start, lastDoc, summaries, count);
     }
     // The last counted posting may be a document still being added: never decode it. The
     // postings decoded to find the visible ones are the tail's when they end inside a block.
@@ -80,13 +83,12 @@ final class LivePostingList {
     if (stable == 0) {
       return null;
     }
-    LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
-    int block = firstBlockReaching(summaries, stable / LiveTermPostings.BLOCK, maxDoc);
+    LivePostingCursor cursor = new LivePostingCursor(slabs, field.hasPositions());
+    int block = firstBlockReaching(summaries, stable / BLOCK, maxDoc);
     cursor.resetToBlock(summaries, block - 1, start);
-    int size = block * LiveTermPostings.BLOCK;
-    int limit = Math.min(stable, size + LiveTermPostings.BLOCK);
+    int size = block * BLOCK;
+    int limit = Math.min(stable, size + BLOCK);
     Tail tail = new Tail(summaries, block, limit - size);
-    LiveField field = postings.field();
     while (size < limit) {
       int doc = cursor.next();
       if (doc >= maxDoc) {
@@ -98,8 +100,8 @@ final class LivePostingList {
     if (size == 0) {
       return null;
     }
-    LivePostingList list = new LivePostingList(postings, slabs, start, lastDoc, summaries, size);
-    if (size / LiveTermPostings.BLOCK == block) {
+    LivePostingList list = new LivePostingList(field, slabs, start, lastDoc, summaries, size);
+    if (size / BLOCK == block) {
       list.tail = tail.finish();
     }
     return list;
@@ -110,7 +112,7 @@ final class LivePostingList {
    * org.apache.lucene.index.TermState} is), with the tail's statistics if this one scanned them.
    */
   LivePostingList copy() {
-    LivePostingList c = new LivePostingList(postings, slabs, start, inlineDoc, summaries, size);
+    LivePostingList c = new LivePostingList(field, slabs, start, inlineDoc, summaries, size);
     c.tail = tail;
     return c;
   }
@@ -118,11 +120,10 @@ final class LivePostingList {
   /** The tail's statistics, decoding its postings on first use. */
   private Tail tail() {
     if (tail == null) {
-      LivePostingCursor cursor = new LivePostingCursor(slabs, postings.withPositions());
+      LivePostingCursor cursor = new LivePostingCursor(slabs, field.hasPositions());
       positionAtBlock(cursor, blocks - 1);
-      Tail t = new Tail(summaries, blocks, size - blocks * LiveTermPostings.BLOCK);
-      LiveField field = postings.field();
-      for (int i = blocks * LiveTermPostings.BLOCK; i < size; i++) {
+      Tail t = new Tail(summaries, blocks, size - blocks * BLOCK);
+      for (int i = blocks * BLOCK; i < size; i++) {
         int doc = cursor.next();
         t.add(doc, cursor.freq(), field);
       }
@@ -149,8 +150,7 @@ final class LivePostingList {
      * most {@code capacity} postings.
      */
     Tail(int[] summaries, int blocks, int capacity) {
-      int last = (blocks - 1) * LiveTermPostings.SUMMARY_INTS;
-      totalTermFreq = blocks == 0 ? 0 : summaries[last + LiveTermPostings.TOTAL_TERM_FREQ];
+      totalTermFreq = blocks == 0 ? 0 : LiveBlockLayout.totalTermFreq(summaries, blocks - 1);
       docs = new int[capacity];
       freqs = new int[capacity];
     }
@@ -211,7 +211,7 @@ final class LivePostingList {
     if (t == null) {
       return false;
     }
-    int offset = from - blocks * LiveTermPostings.BLOCK;
+    int offset = from - blocks * BLOCK;
     System.arraycopy(t.docs, offset, docs, 0, n);
     System.arraycopy(t.freqs, offset, freqs, 0, n);
     return true;
@@ -233,7 +233,7 @@ final class LivePostingList {
     int hi = blocks;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (summaries[mid * LiveTermPostings.SUMMARY_INTS + LiveTermPostings.LAST_DOC] < doc) {
+      if (LiveBlockLayout.lastDoc(summaries, mid) < doc) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -243,11 +243,11 @@ final class LivePostingList {
   }
 
   boolean hasPositions() {
-    return postings.withPositions();
+    return field.hasPositions();
   }
 
   int blockLastDoc(int block) {
-    return summaries[block * LiveTermPostings.SUMMARY_INTS + LiveTermPostings.LAST_DOC];
+    return LiveBlockLayout.lastDoc(summaries, block);
   }
 
   /** The last doc before block {@code block}, or -1 before the first. */
@@ -257,21 +257,14 @@ final class LivePostingList {
 
   /** The pool address of whole block {@code block}'s fixed-width copy ({@link LiveSealedBlock}). */
   int sealedBlockAddress(int block) {
-    return summaries[block * LiveTermPostings.SUMMARY_INTS + LiveTermPostings.SEALED_ADDRESS];
+    return LiveBlockLayout.sealedAddress(summaries, block);
   }
 
   /**
    * Fills {@code buffer} with whole block {@code block}'s competitive impacts (at most {@value
-   * LiveTermPostings#IMPACT_PAIRS} pairs, ascending).
+   * LiveBlockLayout#IMPACT_PAIRS} pairs, ascending).
    */
   void blockImpacts(int block, FreqAndNormBuffer buffer) {
-    int s = block * LiveTermPostings.SUMMARY_INTS;
-    int count = summaries[s + LiveTermPostings.IMPACT_COUNT];
-    for (int i = 0; i < count; i++) {
-      int at = s + LiveTermPostings.IMPACTS + 3 * i;
-      buffer.freqs[i] = summaries[at];
-      buffer.norms[i] = (long) summaries[at + 1] << 32 | (summaries[at + 2] & 0xFFFFFFFFL);
-    }
-    buffer.size = count;
+    LiveBlockLayout.readImpacts(summaries, block, buffer);
   }
 }

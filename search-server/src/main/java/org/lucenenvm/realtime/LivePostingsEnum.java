@@ -24,7 +24,7 @@ import org.apache.lucene.util.VectorUtil;
  * a reused enum, keeping its buffers.
  */
 final class LivePostingsEnum extends ImpactsEnum {
-  private static final int BLOCK = LiveTermPostings.BLOCK;
+  private static final int BLOCK = LiveBlockLayout.BLOCK;
 
   private LivePostingList postings;
   /** Decodes the vInts; made on first use, again only for a list over other slabs. */
@@ -53,7 +53,7 @@ final class LivePostingsEnum extends ImpactsEnum {
   private final FreqAndNormBuffer impactBuffer = new FreqAndNormBuffer();
 
   LivePostingsEnum(LivePostingList postings, boolean positions) {
-    impactBuffer.growNoCopy(LiveTermPostings.IMPACT_PAIRS);
+    impactBuffer.growNoCopy(LiveBlockLayout.IMPACT_PAIRS);
     reset(postings, positions);
   }
 

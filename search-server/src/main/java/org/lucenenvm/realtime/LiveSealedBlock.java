@@ -4,7 +4,7 @@ import java.util.Arrays;
 import org.apache.lucene.util.BitUtil;
 
 /**
- * The fixed-width copy of one sealed block ({@value LiveTermPostings#BLOCK} postings) of a term's
+ * The fixed-width copy of one sealed block ({@value LiveBlockLayout#BLOCK} postings) of a term's
  * live postings, which a reader that needs no positions decodes with one pass over a contiguous
  * byte range instead of one vInt (and the skipped positions) per posting. The writer encodes a
  * block once, when it seals it; the vInt slices keep the same postings with their positions.
@@ -14,9 +14,9 @@ import org.apache.lucene.util.BitUtil;
  *
  * <ul>
  *   <li>Header: one byte, {@code docWidthCode | (freqWidthCode + 1) << 2}.
- *   <li>DocDeltas: {@value LiveTermPostings#BLOCK} values of the block's doc width; the first delta
+ *   <li>DocDeltas: {@value LiveBlockLayout#BLOCK} values of the block's doc width; the first delta
  *       is taken from the previous block's last doc (-1 before the first block).
- *   <li>Freqs: {@value LiveTermPostings#BLOCK} values of the block's freq width; absent (freq
+ *   <li>Freqs: {@value LiveBlockLayout#BLOCK} values of the block's freq width; absent (freq
  *       width code -1) when every freq is 1, as always in docs-only fields.
  * </ul>
  *
@@ -27,12 +27,12 @@ import org.apache.lucene.util.BitUtil;
  * about what a copy does.
  */
 final class LiveSealedBlock {
-  private static final int BLOCK = LiveTermPostings.BLOCK;
+  private static final int BLOCK = LiveBlockLayout.BLOCK;
 
   private LiveSealedBlock() {}
 
   /**
-   * Writes the block of {@code docs} and {@code freqs} ({@value LiveTermPostings#BLOCK} each),
+   * Writes the block of {@code docs} and {@code freqs} ({@value LiveBlockLayout#BLOCK} each),
    * which follows {@code previousDoc}, into {@code pool} and returns its address.
    */
   static int write(LiveBytePool pool, int previousDoc, int[] docs, int[] freqs) {
@@ -67,7 +67,7 @@ final class LiveSealedBlock {
 
   /**
    * Decodes the docs of the block at {@code address}, which follows {@code previousDoc}, into the
-   * first {@value LiveTermPostings#BLOCK} entries of {@code docs}.
+   * first {@value LiveBlockLayout#BLOCK} entries of {@code docs}.
    */
   static void readDocs(byte[][] slabs, int address, int previousDoc, int[] docs) {
     byte[] slab = slabs[address >>> LiveBytePool.SLAB_SHIFT];
@@ -82,7 +82,7 @@ final class LiveSealedBlock {
 
   /**
    * Decodes the freqs of the block at {@code address} into the first {@value
-   * LiveTermPostings#BLOCK} entries of {@code freqs}.
+   * LiveBlockLayout#BLOCK} entries of {@code freqs}.
    */
   static void readFreqs(byte[][] slabs, int address, int[] freqs) {
     byte[] slab = slabs[address >>> LiveBytePool.SLAB_SHIFT];
@@ -116,7 +116,7 @@ final class LiveSealedBlock {
     }
   }
 
-  /** Reads the {@value LiveTermPostings#BLOCK} values of width {@code code} at {@code offset}. */
+  /** Reads the {@value LiveBlockLayout#BLOCK} values of width {@code code} at {@code offset}. */
   private static void get(byte[] slab, int offset, int code, int[] values) {
     switch (code) {
       case 0 -> {

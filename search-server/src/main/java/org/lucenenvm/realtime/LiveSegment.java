@@ -12,9 +12,10 @@ import org.apache.lucene.util.RamUsageEstimator;
 
 /**
  * The in-DRAM segment that absorbs new documents (SPIRIT's ingested segment), laid out for reading:
- * per field a term table and block-structured postings in shared byte slabs ({@link
- * LiveTermPostings}), dense norms and per-doc prefix sums of the statistics, and the stored
- * documents, all per-doc arrays pre-sized to {@code capacity}.
+ * per field a term table and block-structured postings in shared byte slabs ({@link LiveTermHash},
+ * written by {@link LiveTermPostings} in the layout of {@link LiveBlockLayout}), dense norms and
+ * per-doc prefix sums of the statistics, and the stored documents, all per-doc arrays pre-sized to
+ * {@code capacity}.
  *
  * <p><b>Memory model.</b> Exactly one thread calls {@link #add}; any number of threads read
  * through {@link #reader}. The published document count is the visibility fence: {@link #add}
@@ -22,7 +23,7 @@ import org.apache.lucene.util.RamUsageEstimator;
  * published = doc + 1} (volatile). A reader loads {@code published} first; the volatile store
  * happens-before that load, so every write for documents {@code [0, published)} is visible to it.
  * Writes for later documents may also be visible, so readers bound everything by their {@code
- * maxDoc} and load per-term state with acquire semantics (see {@link LiveTermPostings}); they never
+ * maxDoc} and load per-term state with acquire semantics (see {@link LiveTermHash}); they never
  * decode a posting that is not yet published.
  *
  * <p><b>Failed adds.</b> If {@link #add} throws (a term or positions Lucene would refuse, or an
@@ -225,7 +226,7 @@ final class LiveSegment {
 
   /** The id of {@code doc} (a published doc), read from the id field's terms: do not modify. */
   BytesRef id(int doc) {
-    return fieldsByNumber[0].postings.term(idTerms[doc]);
+    return fieldsByNumber[0].terms.term(idTerms[doc]);
   }
 
   /** A reader over the currently published documents with the given deletions. */

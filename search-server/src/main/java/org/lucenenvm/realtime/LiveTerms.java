@@ -22,25 +22,25 @@ import org.apache.lucene.util.StringSorter;
  */
 final class LiveTerms extends Terms {
   private final LiveField field;
-  private final LiveTermPostings postings;
+  private final LiveTermHash terms;
   private final int maxDoc;
   /** Ids of the visible terms in term order, or null until first needed. */
   private volatile int[] sorted;
 
   LiveTerms(LiveField field, int maxDoc) {
     this.field = field;
-    this.postings = field.postings;
+    this.terms = field.terms;
     this.maxDoc = maxDoc;
   }
 
   private int[] sorted() {
     int[] s = sorted;
     if (s == null) {
-      int count = postings.termCount();
+      int count = terms.termCount();
       int[] ids = new int[count];
       int n = 0;
       for (int id = 0; id < count; id++) {
-        if (LivePostingList.visible(postings, id, maxDoc)) {
+        if (LivePostingList.visible(field, id, maxDoc)) {
           ids[n++] = id;
         }
       }
@@ -59,13 +59,13 @@ final class LiveTerms extends Terms {
     long[] keys = new long[ids.length];
     int[] addresses = new int[ids.length];
     for (int i = 0; i < ids.length; i++) {
-      keys[i] = postings.key(ids[i]);
-      addresses[i] = postings.termAddress(ids[i]);
+      keys[i] = terms.key(ids[i]);
+      addresses[i] = terms.termAddress(ids[i]);
     }
     new StringSorter(BytesRefComparator.NATURAL) {
       @Override
       protected void get(BytesRefBuilder builder, BytesRef result, int i) {
-        postings.termAt(keys[i], addresses[i], result);
+        terms.termAt(keys[i], addresses[i], result);
       }
 
       @Override
@@ -87,7 +87,7 @@ final class LiveTerms extends Terms {
         return new MSBStringRadixSorter(cmp) {
           @Override
           protected int byteAt(int i, int k) {
-            return postings.byteAt(keys[i], addresses[i], k);
+            return terms.byteAt(keys[i], addresses[i], k);
           }
         };
       }
@@ -140,17 +140,17 @@ final class LiveTerms extends Terms {
   }
 
   /**
-   * A term of a field's postings and its postings visible to a snapshot of {@code maxDoc} docs: a
+   * A term of a field's term hash and its postings visible to a snapshot of {@code maxDoc} docs: a
    * later seek to it in the same snapshot needs no lookup.
    */
   private static final class LiveTermState extends TermState {
-    private LiveTermPostings postings;
+    private LiveTermHash terms;
     private int maxDoc;
     private int termId;
     private LivePostingList list;
 
-    LiveTermState(LiveTermPostings postings, int maxDoc, int termId, LivePostingList list) {
-      this.postings = postings;
+    LiveTermState(LiveTermHash terms, int maxDoc, int termId, LivePostingList list) {
+      this.terms = terms;
       this.maxDoc = maxDoc;
       this.termId = termId;
       this.list = list;
@@ -159,7 +159,7 @@ final class LiveTerms extends Terms {
     @Override
     public void copyFrom(TermState other) {
       LiveTermState o = (LiveTermState) other;
-      postings = o.postings;
+      terms = o.terms;
       maxDoc = o.maxDoc;
       termId = o.termId;
       list = o.list;
@@ -179,12 +179,12 @@ final class LiveTerms extends Terms {
 
     @Override
     public boolean seekExact(BytesRef text) {
-      int id = postings.find(text);
-      LivePostingList found = id < 0 ? null : LivePostingList.of(postings, id, maxDoc);
+      int id = terms.find(text);
+      LivePostingList found = id < 0 ? null : LivePostingList.of(field, id, maxDoc);
       if (found == null) {
         return false;
       }
-      term = postings.term(id, current);
+      term = terms.term(id, current);
       termId = id;
       list = found;
       ord = -1;
@@ -194,8 +194,8 @@ final class LiveTerms extends Terms {
     /** Positions at the term of {@code state} without a lookup when it came from these terms. */
     @Override
     public void seekExact(BytesRef text, TermState state) throws IOException {
-      if (state instanceof LiveTermState s && s.postings == postings && s.maxDoc == maxDoc) {
-        term = postings.term(s.termId, current);
+      if (state instanceof LiveTermState s && s.terms == terms && s.maxDoc == maxDoc) {
+        term = terms.term(s.termId, current);
         termId = s.termId;
         list = s.list.copy();
         ord = -1;
@@ -206,7 +206,7 @@ final class LiveTerms extends Terms {
 
     @Override
     public TermState termState() {
-      return new LiveTermState(postings, maxDoc, termId, list());
+      return new LiveTermState(terms, maxDoc, termId, list());
     }
 
     @Override
@@ -216,7 +216,7 @@ final class LiveTerms extends Terms {
       int hi = s.length;
       while (lo < hi) {
         int mid = (lo + hi) >>> 1;
-        if (postings.term(s[mid], probe).compareTo(text) < 0) {
+        if (terms.term(s[mid], probe).compareTo(text) < 0) {
           lo = mid + 1;
         } else {
           hi = mid;
@@ -227,7 +227,7 @@ final class LiveTerms extends Terms {
         list = null;
         return SeekStatus.END;
       }
-      boolean found = postings.term(s[lo], probe).bytesEquals(text);
+      boolean found = terms.term(s[lo], probe).bytesEquals(text);
       position(lo);
       return found ? SeekStatus.FOUND : SeekStatus.NOT_FOUND;
     }
@@ -240,13 +240,13 @@ final class LiveTerms extends Terms {
     private void position(int index) {
       ord = index;
       termId = sorted()[index];
-      term = postings.term(termId, current);
+      term = terms.term(termId, current);
       list = null;
     }
 
     private LivePostingList list() {
       if (list == null) {
-        list = LivePostingList.of(postings, termId, maxDoc);
+        list = LivePostingList.of(field, termId, maxDoc);
       }
       return list;
     }

@@ -14,9 +14,10 @@
  * <dl>
  *   <dt>Ingested (write-optimized) segment
  *   <dd>{@code LiveSegment}: the in-DRAM segment that absorbs new documents, read through {@code
- *       LiveLeafReader} up to its published document count; terms and postings in {@code
- *       LiveTermPostings} over {@code LiveBytePool} slabs. Documents are analyzed by {@code
- *       DocumentInverter} in the writer's thread.
+ *       LiveLeafReader} up to its published document count; terms in a {@code LiveTermHash},
+ *       postings written by {@code LiveTermPostings} into {@code LiveBytePool} slabs in the layout
+ *       of {@code LiveBlockLayout}. Documents are analyzed by {@code DocumentInverter} in the
+ *       writer's thread.
  *   <dt>Global descriptor table (GDT)
  *   <dd>{@code DescriptorTable}, one per partition, of {@code SegmentDescriptor} entries: the global
  *       pointer (GSP) to the version queries read, the NVM pointer (NSP) once engraved, and the

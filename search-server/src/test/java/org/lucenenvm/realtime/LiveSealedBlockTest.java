@@ -19,7 +19,7 @@ import org.apache.lucene.util.BytesRef;
  * boundaries, with freqs above one, positions, advance, a reused enum and deleted documents.
  */
 public class LiveSealedBlockTest extends LuceneTestCase {
-  private static final int BLOCK = LiveTermPostings.BLOCK;
+  private static final int BLOCK = LiveBlockLayout.BLOCK;
 
   public void testRoundTripAtEveryWidth() {
     LiveBytePool pool = new LiveBytePool();

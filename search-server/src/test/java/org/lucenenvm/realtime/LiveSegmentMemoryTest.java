@@ -67,16 +67,16 @@ public class LiveSegmentMemoryTest extends LuceneTestCase {
     long fieldBytes = 0;
     for (String name : List.of(RtSchema.ID_FIELD, "title", "date", "body")) {
       LiveField field = live.field(name, DOCS);
-      LiveTermPostings postings = field.postings;
+      LiveTermHash terms = field.terms;
       int once = 0;
-      for (int id = 0; id < postings.termCount(); id++) {
-        once += postings.state(id) >>> 32 == 1 ? 1 : 0;
+      for (int id = 0; id < terms.termCount(); id++) {
+        once += terms.state(id) >>> 32 == 1 ? 1 : 0;
       }
       fieldBytes += field.ramBytesUsed();
       System.out.printf(
           Locale.ROOT,
           "  field %s: %d terms (%d occur once), %.0f B/doc (term table, hash, summaries, statistics, norms)%n",
-          name, postings.termCount(), once, (double) field.ramBytesUsed() / DOCS);
+          name, terms.termCount(), once, (double) field.ramBytesUsed() / DOCS);
     }
     System.out.printf(
         Locale.ROOT,

@@ -22,11 +22,11 @@ public class LiveTermPostingsTest extends LuceneTestCase {
 
   /**
    * A sealed block keeps its competitive (freq, norm) pairs, at most {@value
-   * LiveTermPostings#IMPACT_PAIRS} of them: here every block holds eight (freq f with norm 10f,
+   * LiveBlockLayout#IMPACT_PAIRS} of them: here every block holds eight (freq f with norm 10f,
    * none dominating another), which merge in runs of two into the higher freq with the lower norm.
    */
   public void testSealedBlockImpactsMergeIntoLooserPairs() throws Exception {
-    int docs = 2 * LiveTermPostings.BLOCK;
+    int docs = 2 * LiveBlockLayout.BLOCK;
     LiveField field = new LiveField("body", FieldKind.TEXT, 1, 0, docs, false, new LiveBytePool());
     BytesRef term = new BytesRef("t");
     for (int doc = 0; doc < docs; doc++) {
@@ -87,12 +87,12 @@ public class LiveTermPostingsTest extends LuceneTestCase {
       field.recordStats(doc, inDoc.size(), inDoc.size());
     }
     for (Map.Entry<BytesRef, Integer> e : ids.entrySet()) {
-      assertEquals(e.getKey().toString(), (int) e.getValue(), field.postings.find(e.getKey()));
+      assertEquals(e.getKey().toString(), (int) e.getValue(), field.terms.find(e.getKey()));
     }
     for (int i = 0; i < 1_000; i++) {
       BytesRef probe = randomTerm();
       if (!ids.containsKey(probe)) {
-        assertEquals(-1, field.postings.find(probe));
+        assertEquals(-1, field.terms.find(probe));
       }
     }
 
@@ -148,7 +148,7 @@ public class LiveTermPostingsTest extends LuceneTestCase {
    * statistics); one of an older snapshot is taken as a plain seek there.
    */
   public void testTermStateOfTheSameSnapshot() throws Exception {
-    int docs = 3 * LiveTermPostings.BLOCK + 5;
+    int docs = 3 * LiveBlockLayout.BLOCK + 5;
     LiveField field = new LiveField("t", FieldKind.TEXT, 1, 0, docs, false, new LiveBytePool());
     BytesRef term = new BytesRef("w");
     for (int doc = 0; doc < docs; doc++) {
@@ -241,27 +241,27 @@ public class LiveTermPostingsTest extends LuceneTestCase {
       BytesRef term = sorted.get(i);
       byte[] padded = new byte[term.length + 3]; // the same bytes at an offset
       System.arraycopy(term.bytes, term.offset, padded, 2, term.length);
-      assertEquals(term.toString(), (int) ids.get(i), field.postings.find(term));
-      assertEquals(term.toString(), (int) ids.get(i), field.postings.find(new BytesRef(padded, 2, term.length)));
+      assertEquals(term.toString(), (int) ids.get(i), field.terms.find(term));
+      assertEquals(term.toString(), (int) ids.get(i), field.terms.find(new BytesRef(padded, 2, term.length)));
     }
-    assertEquals(-1, field.postings.find(new BytesRef("abcdeg")));
-    assertEquals(-1, field.postings.find(new BytesRef(new byte[] {0, 0, 0})));
+    assertEquals(-1, field.terms.find(new BytesRef("abcdeg")));
+    assertEquals(-1, field.terms.find(new BytesRef(new byte[] {0, 0, 0})));
 
     // Terms read back through one reused BytesRef, inline (up to 7 bytes) and pool terms mixed:
     // decoding an inline term never writes into a pool slab the BytesRef pointed at before.
     BytesRef reused = new BytesRef();
     for (int round = 0; round < 3; round++) {
       for (int i : random().ints(3L * sorted.size(), 0, sorted.size()).toArray()) {
-        assertEquals(sorted.get(i), field.postings.term(ids.get(i), reused));
+        assertEquals(sorted.get(i), field.terms.term(ids.get(i), reused));
       }
     }
     for (int i = 0; i < sorted.size(); i++) {
       BytesRef term = sorted.get(i);
-      assertEquals(term, field.postings.term(ids.get(i)));
+      assertEquals(term, field.terms.term(ids.get(i)));
       assertEquals(
           term.toString(),
-          term.length <= LiveTermPostings.INLINE_BYTES,
-          LiveTermPostings.isInline(field.postings.key(ids.get(i))));
+          term.length <= LiveBlockLayout.INLINE_BYTES,
+          LiveBlockLayout.isInline(field.terms.key(ids.get(i))));
     }
     TermsEnum te = new LiveTerms(field, 1).iterator();
     for (BytesRef term : sorted) {
@@ -284,32 +284,32 @@ public class LiveTermPostingsTest extends LuceneTestCase {
       BytesRef shortTerm = new BytesRef("t");
       int id = postings.add(shortTerm, 2, new int[] {7}, 1);
       postings.commit();
-      assertTrue(kind + ": held inline", postings.start(id) < 0);
+      assertTrue(kind + ": held inline", field.terms.start(id) < 0);
       assertPostings(field, shortTerm, 8, new int[] {2}, new int[][] {{7}});
 
       postings.add(shortTerm, 5, new int[] {3}, 1);
-      assertTrue(kind + ": moved into a slice", postings.start(id) >= 0);
+      assertTrue(kind + ": moved into a slice", field.terms.start(id) >= 0);
       postings.rollback();
-      assertTrue(kind + ": inline again", postings.start(id) < 0);
-      assertEquals(1, postings.state(id) >>> 32);
+      assertTrue(kind + ": inline again", field.terms.start(id) < 0);
+      assertEquals(1, field.terms.state(id) >>> 32);
       assertPostings(field, shortTerm, 8, new int[] {2}, new int[][] {{7}});
 
       postings.add(shortTerm, 5, new int[] {3}, 1);
       postings.commit();
-      assertTrue(postings.start(id) >= 0);
+      assertTrue(field.terms.start(id) >= 0);
       assertPostings(field, shortTerm, 8, new int[] {2, 5}, new int[][] {{7}, {3}});
       assertPostings(field, shortTerm, 5, new int[] {2}, new int[][] {{7}});
 
       BytesRef longTerm = new BytesRef("a longer term");
       int longId = postings.add(longTerm, 3, new int[] {1}, 1);
       postings.commit();
-      assertTrue(postings.start(longId) >= 0);
+      assertTrue(field.terms.start(longId) >= 0);
       assertPostings(field, longTerm, 8, new int[] {3}, new int[][] {{1}});
       if (kind == FieldKind.TEXT) {
         BytesRef twice = new BytesRef("u");
         int twiceId = postings.add(twice, 4, new int[] {1, 9}, 2);
         postings.commit();
-        assertTrue(postings.start(twiceId) >= 0);
+        assertTrue(field.terms.start(twiceId) >= 0);
         assertPostings(field, twice, 8, new int[] {4}, new int[][] {{1, 9}});
       }
     }
@@ -324,7 +324,7 @@ public class LiveTermPostingsTest extends LuceneTestCase {
     PostingsEnum pe = te.postings(null, PostingsEnum.POSITIONS);
     for (int i = 0; i < docs.length; i++) {
       assertEquals(docs[i], pe.nextDoc());
-      if (field.postings.withPositions()) {
+      if (field.hasPositions()) {
         assertEquals(positions[i].length, pe.freq());
         for (int position : positions[i]) {
           assertEquals(position, pe.nextPosition());
