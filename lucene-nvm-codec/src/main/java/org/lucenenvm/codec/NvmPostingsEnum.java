@@ -28,7 +28,7 @@ import org.apache.lucene.util.VectorUtil;
  */
 final class NvmPostingsEnum extends ImpactsEnum {
 
-  private final NvmPostingsReader owner;
+  private final RunFiles owner;
   private final DocBlockReader blocks;
   private final int[] docs;
   private final PostingsData skipData;
@@ -95,11 +95,11 @@ final class NvmPostingsEnum extends ImpactsEnum {
   /** The position-level features (positions, offsets, payloads) this enum was created for. */
   private final int positionFeatures;
 
-  NvmPostingsEnum(NvmPostingsReader owner, int flags) throws IOException {
+  NvmPostingsEnum(RunFiles owner, int flags) throws IOException {
     this.owner = owner;
     this.positionFeatures = positionFeatures(flags);
-    this.skipData = owner.data(NvmPostingsReader.Data.SKIP);
-    this.blocks = new DocBlockReader(owner.data(NvmPostingsReader.Data.DOCS), skipData);
+    this.skipData = owner.data(RunFiles.Data.SKIP);
+    this.blocks = new DocBlockReader(owner.data(RunFiles.Data.DOCS), skipData);
     this.docs = blocks.docs;
     this.impacts = new NvmImpacts(blocks, skipData);
   }
@@ -109,12 +109,12 @@ final class NvmPostingsEnum extends ImpactsEnum {
   }
 
   /**
-   * True if this enum reads the files of {@code reader} and was created for the same
+   * True if this enum reads the files of {@code run} and was created for the same
    * position-level features as {@code flags}, so that a consumer that reuses enums keeps one enum
    * per kind of iteration, as with Lucene's own postings.
    */
-  boolean canReuse(NvmPostingsReader reader, int flags) {
-    return owner == reader && positionFeatures == positionFeatures(flags);
+  boolean canReuse(RunFiles run, int flags) {
+    return owner == run && positionFeatures == positionFeatures(flags);
   }
 
   NvmPostingsEnum reset(FieldInfo field, NvmTermState state, int flags) throws IOException {
@@ -141,13 +141,13 @@ final class NvmPostingsEnum extends ImpactsEnum {
       posRecordBytes = NvmPostingsFormat.positionRecordBytes(options, field.hasPayloads());
       positionWidth = Integer.BYTES;
       if (posData == null) {
-        posData = owner.data(NvmPostingsReader.Data.POSITIONS);
+        posData = owner.data(RunFiles.Data.POSITIONS);
       }
     }
     if (needsPayloads) {
       payFP = state.payFP;
       if (payData == null) {
-        payData = owner.data(NvmPostingsReader.Data.PAYLOADS);
+        payData = owner.data(RunFiles.Data.PAYLOADS);
       }
     }
     upto = -1;
@@ -438,8 +438,11 @@ final class NvmPostingsEnum extends ImpactsEnum {
     return indexHasFreqs ? impacts : NO_FREQ_IMPACTS;
   }
 
-  /** Impacts of a field without frequencies: every document has freq 1 and the lowest norm. */
-  private static final Impacts NO_FREQ_IMPACTS =
+  /**
+   * Impacts of a field without frequencies: every document has freq 1 and the lowest norm (also
+   * the impacts of a linked term past its last run, where no document is left).
+   */
+  static final Impacts NO_FREQ_IMPACTS =
       new Impacts() {
         private final FreqAndNormBuffer buffer = new FreqAndNormBuffer();
 

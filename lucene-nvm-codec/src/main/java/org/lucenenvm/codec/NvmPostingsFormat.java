@@ -1,17 +1,22 @@
 package org.lucenenvm.codec;
 
 import java.io.IOException;
+import java.util.Objects;
 import org.apache.lucene.codecs.CodecUtil;
 import org.apache.lucene.codecs.CompetitiveImpactAccumulator;
 import org.apache.lucene.codecs.FieldsConsumer;
 import org.apache.lucene.codecs.FieldsProducer;
+import org.apache.lucene.codecs.NormsProducer;
 import org.apache.lucene.codecs.PostingsFormat;
 import org.apache.lucene.codecs.PostingsReaderBase;
 import org.apache.lucene.codecs.PostingsWriterBase;
 import org.apache.lucene.codecs.lucene103.blocktree.Lucene103BlockTreeTermsReader;
 import org.apache.lucene.codecs.lucene103.blocktree.Lucene103BlockTreeTermsWriter;
 import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.Fields;
 import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.index.MergeState;
+import org.apache.lucene.index.SegmentInfo;
 import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SegmentWriteState;
 import org.apache.lucene.store.DataOutput;
@@ -51,6 +56,9 @@ import org.apache.lucene.util.IOUtils;
  *   <li><code>.nvpos</code>: <a href="#Positions">Positions, or position records with offsets
  *       and payload boundaries</a>
  *   <li><code>.nvpay</code>: <a href="#Payloads">Payload bytes</a>
+ *   <li><code>.nvrun</code> and <code>.r&lt;k&gt;.nvdoc</code>, <code>.r&lt;k&gt;.nvskp</code>,
+ *       <code>.r&lt;k&gt;.nvpos</code>, <code>.r&lt;k&gt;.nvpay</code>: the run table and the runs of
+ *       a <a href="#Linked">linked segment</a>, in place of the four files above
  * </ul>
  *
  * <p>The files <code>.nvdoc</code> and <code>.nvskp</code> always exist, <code>.nvpos</code> when one
@@ -212,6 +220,64 @@ import org.apache.lucene.util.IOUtils;
  *       </ul>
  * </dl>
  *
+ * <a id="Linked"></a>
+ *
+ * <dl>
+ *   <dd><b>Linked segments</b>
+ *       <p>A merge with {@link MergeMode#LINK} writes no postings when it can: the merged
+ *       segment's postings are its sources' data files, each source's four (or fewer) files one
+ *       <i>run</i>, cloned into the merged segment with {@link
+ *       org.apache.lucene.store.Directory#copyFrom Directory.copyFrom} (which a directory may
+ *       implement by sharing storage: the clone is byte for byte its source, header included). A
+ *       source that is itself linked contributes its runs, with its doc base added to theirs, so
+ *       runs never nest. Only the run table and the terms dictionary are written: the union of the
+ *       sources' terms, each mapped to the runs that hold it, with the term's metadata in each. A
+ *       term's postings in the merged segment are its postings in each of its runs, in run order,
+ *       each run's doc IDs plus the run's DocBase.
+ *       <p>The merge links when no source has deletions, the index is not sorted, every source
+ *       wrote its postings of the merged fields with this format under one segment suffix, with
+ *       the same index options and payloads as the merged segment, and no term would be in more
+ *       than {@code maxRunsPerTerm} runs ({@link #NvmPostingsFormat(MergeMode, int)}); otherwise
+ *       it copies (Lucene's merge, which also compacts chains of runs). The merged segment must
+ *       not become a compound file (see {@link MergeMode#LINK}). A linked segment is marked by the
+ *       {@link SegmentInfo} attribute {@value #LINKED_ATTRIBUTE_PREFIX}&lt;segment suffix&gt;,
+ *       whose value is the number of runs; reading depends only on that mark.
+ *       <ul>
+ *         <li>RunFile(.nvrun) --&gt; Header, RunCount, &lt;Run&gt;<sup>RunCount</sup>, Footer
+ *         <li>Run --&gt; SegmentId, Suffix, DocBase, MaxDoc, Files
+ *         <li>RunCount, DocBase, MaxDoc --&gt; {@link DataOutput#writeVInt VInt}
+ *         <li>SegmentId --&gt; byte<sup>16</sup>; Suffix --&gt; {@link DataOutput#writeString
+ *             String}: the segment id and suffix in the headers of the run's files (those of the
+ *             segment that wrote them)
+ *         <li>Files --&gt; byte: bit 0 .nvdoc, bit 1 .nvskp, bit 2 .nvpos, bit 3 .nvpay (the first
+ *             two always set)
+ *         <li>Run {@code k}'s files are named
+ *             <code>&lt;segment&gt;_&lt;suffix&gt;.r&lt;k&gt;.&lt;extension&gt;</code>, each with
+ *             the layout above; its documents are the merged segment's doc IDs {@code [DocBase,
+ *             DocBase + MaxDoc)}; runs are in increasing, non-overlapping doc ranges (a source
+ *             without postings of the format has no run).
+ *         <li>LinkedPostingsHeader --&gt; IndexHeader, BlockSize
+ *         <li>LinkedTermMetadata --&gt; TermRunCount, &lt;RunIndex, RunDocFreq?,
+ *             RunTotalTermFreqDelta?, DocFP, SkipFP?, PosFP?, PayFP?&gt;<sup>TermRunCount</sup>
+ *         <li>TermRunCount, RunIndex, RunDocFreq --&gt; VInt; RunTotalTermFreqDelta, *FP --&gt;
+ *             {@link DataOutput#writeVLong VLong}
+ *       </ul>
+ *       <p>Notes:
+ *       <ul>
+ *         <li>RunIndex is strictly increasing within a term. RunDocFreq and RunTotalTermFreqDelta
+ *             (the run's totalTermFreq minus its docFreq, for fields with freqs) are written when
+ *             TermRunCount &gt; 1; a term of one run has the term's docFreq and totalTermFreq.
+ *         <li>The pointers are the term's TermMetadata in the run, absolute (not deltas): SkipFP
+ *             when the run's docFreq exceeds BlockSize, PosFP when the field indexes positions,
+ *             PayFP when it has payloads.
+ *         <li>The field's docCount in the terms dictionary is the sum of the sources' docCounts
+ *             (exact: their doc ranges are disjoint and nothing is deleted).
+ *         <li>A term in one run at DocBase 0 is read exactly as in an unlinked segment; other
+ *             terms walk their runs, skipping a run whole when an advance target is past its doc
+ *             range. Impacts are the current run's, and no level reaches past the run's last doc.
+ *       </ul>
+ * </dl>
+ *
  * <p>Versions: {@value #VERSION_START} (format v1: flat doc and freq arrays, 128-doc impact lists,
  * <code>.nvimp</code>), {@value #VERSION_BLOCKS} (format v2: Int32 doc IDs in every block that is
  * not a bit set, Int32 freqs in a <code>.nvfrq</code> file), {@value #VERSION_NARROW_BLOCKS}
@@ -254,7 +320,36 @@ public final class NvmPostingsFormat extends PostingsFormat {
   /** Extension of the payload file. */
   public static final String PAY_EXTENSION = "nvpay";
 
+  /** Extension of the run table of a linked segment. */
+  public static final String RUNS_EXTENSION = "nvrun";
+
+  /**
+   * Prefix of the {@link SegmentInfo} attribute that marks a linked segment: the attribute's name
+   * is this prefix followed by the segment suffix of the format's files (e.g. {@code
+   * NvmUncompressed_0} under {@code PerFieldPostingsFormat}), its value the number of runs.
+   */
+  public static final String LINKED_ATTRIBUTE_PREFIX = "NvmPostingsFormat.runs.";
+
+  /** Default of the largest number of runs of a term in a linked segment. */
+  public static final int DEFAULT_MAX_RUNS_PER_TERM = 8;
+
+  /** How a merge writes the postings of this format. Reading never depends on it. */
+  public enum MergeMode {
+    /**
+     * Link the sources' postings when the merge allows it (see the class javadoc), else copy. The
+     * merged segment must not become a compound file: configure the merge policy with {@code
+     * setNoCFSRatio(0)}. (A compound file's writer checks that every file's header holds the
+     * segment's id; a linked segment's run files are clones of its sources' files and hold theirs,
+     * so building the compound file fails and the merge with it.)
+     */
+    LINK,
+    /** Always copy: Lucene's merge, which re-writes every posting (and compacts chains of runs). */
+    COPY
+  }
+
   static final String TERMS_CODEC = "NvmPostingsTerms";
+  static final String LINKED_TERMS_CODEC = "NvmPostingsLinkedTerms";
+  static final String RUNS_CODEC = "NvmPostingsRuns";
   static final String DOC_CODEC = "NvmPostingsDoc";
   static final String SKIP_CODEC = "NvmPostingsSkip";
   static final String POS_CODEC = "NvmPostingsPos";
@@ -308,28 +403,98 @@ public final class NvmPostingsFormat extends PostingsFormat {
 
   private final int minTermBlockSize;
   private final int maxTermBlockSize;
+  private final MergeMode mergeMode;
+  private final int maxRunsPerTerm;
 
-  /** Creates the format with the block-tree terms dictionary's default block sizes. */
+  /**
+   * Creates the format with the block-tree terms dictionary's default block sizes and copying
+   * merges ({@link MergeMode#COPY}): linking needs a merge policy without compound files, which
+   * only the writer's configuration can promise, so it is chosen with {@link
+   * #NvmPostingsFormat(MergeMode, int)}.
+   */
   public NvmPostingsFormat() {
-    this(
-        Lucene103BlockTreeTermsWriter.DEFAULT_MIN_BLOCK_SIZE,
-        Lucene103BlockTreeTermsWriter.DEFAULT_MAX_BLOCK_SIZE);
+    this(MergeMode.COPY, DEFAULT_MAX_RUNS_PER_TERM);
   }
 
   /**
-   * Creates the format with custom block sizes for the terms dictionary.
+   * Creates the format with the terms dictionary's default block sizes and the given merge mode.
+   *
+   * @param maxRunsPerTerm with {@link MergeMode#LINK}, a merge in which some term would be in more
+   *     runs copies instead (a long chain of runs reads slowly); at least 1
+   */
+  public NvmPostingsFormat(MergeMode mergeMode, int maxRunsPerTerm) {
+    this(
+        Lucene103BlockTreeTermsWriter.DEFAULT_MIN_BLOCK_SIZE,
+        Lucene103BlockTreeTermsWriter.DEFAULT_MAX_BLOCK_SIZE,
+        mergeMode,
+        maxRunsPerTerm);
+  }
+
+  /**
+   * Creates the format with custom block sizes for the terms dictionary and copying merges.
    *
    * @see Lucene103BlockTreeTermsWriter#validateSettings(int, int)
    */
   public NvmPostingsFormat(int minTermBlockSize, int maxTermBlockSize) {
+    this(minTermBlockSize, maxTermBlockSize, MergeMode.COPY, DEFAULT_MAX_RUNS_PER_TERM);
+  }
+
+  private NvmPostingsFormat(
+      int minTermBlockSize, int maxTermBlockSize, MergeMode mergeMode, int maxRunsPerTerm) {
     super(NAME);
     Lucene103BlockTreeTermsWriter.validateSettings(minTermBlockSize, maxTermBlockSize);
+    if (maxRunsPerTerm < 1) {
+      throw new IllegalArgumentException("maxRunsPerTerm must be >= 1; got " + maxRunsPerTerm);
+    }
     this.minTermBlockSize = minTermBlockSize;
     this.maxTermBlockSize = maxTermBlockSize;
+    this.mergeMode = Objects.requireNonNull(mergeMode, "mergeMode");
+    this.maxRunsPerTerm = maxRunsPerTerm;
+  }
+
+  /** Whether the segment with suffix {@code segmentSuffix} is linked: see {@link #markLinked}. */
+  static boolean isLinked(SegmentInfo segmentInfo, String segmentSuffix) {
+    return segmentInfo.getAttribute(LINKED_ATTRIBUTE_PREFIX + segmentSuffix) != null;
+  }
+
+  /** Marks the segment linked, with {@code runCount} runs, in an attribute of its SegmentInfo. */
+  static void markLinked(SegmentInfo segmentInfo, String segmentSuffix, int runCount) {
+    segmentInfo.putAttribute(LINKED_ATTRIBUTE_PREFIX + segmentSuffix, Integer.toString(runCount));
   }
 
   @Override
-  public FieldsConsumer fieldsConsumer(SegmentWriteState state) throws IOException {
+  public FieldsConsumer fieldsConsumer(SegmentWriteState state) {
+    return new FieldsConsumer() {
+      /** The copying writer, created when postings are written (flush, or a copying merge). */
+      private FieldsConsumer copying;
+
+      @Override
+      public void write(Fields fields, NormsProducer norms) throws IOException {
+        if (copying == null) {
+          copying = copyingConsumer(state);
+        }
+        copying.write(fields, norms);
+      }
+
+      @Override
+      public void merge(MergeState mergeState, NormsProducer norms) throws IOException {
+        LinkedMerge linked =
+            mergeMode == MergeMode.LINK ? LinkedMerge.plan(mergeState, maxRunsPerTerm) : null;
+        if (linked != null) {
+          linked.write(state, norms, minTermBlockSize, maxTermBlockSize);
+        } else {
+          super.merge(mergeState, norms);
+        }
+      }
+
+      @Override
+      public void close() throws IOException {
+        IOUtils.close(copying);
+      }
+    };
+  }
+
+  private FieldsConsumer copyingConsumer(SegmentWriteState state) throws IOException {
     PostingsWriterBase postingsWriter = new NvmPostingsWriter(state);
     boolean success = false;
     try {

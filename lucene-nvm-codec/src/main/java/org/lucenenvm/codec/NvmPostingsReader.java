@@ -1,130 +1,133 @@
 package org.lucenenvm.codec;
 
 import java.io.IOException;
-import java.util.EnumMap;
-import java.util.Map;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 import org.apache.lucene.codecs.BlockTermState;
 import org.apache.lucene.codecs.CodecUtil;
 import org.apache.lucene.codecs.PostingsReaderBase;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.FieldInfo;
-import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.ImpactsEnum;
 import org.apache.lucene.index.IndexFileNames;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.store.DataInput;
-import org.apache.lucene.store.FileDataHint;
-import org.apache.lucene.store.FileTypeHint;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.util.IOUtils;
+import org.lucenenvm.codec.RunFiles.Data;
 
 /**
- * Opens the files of {@link NvmPostingsFormat} and hands out {@link NvmPostingsEnum}s that read
- * them in place. Only headers and footers are checked on open; {@link #checkIntegrity()} verifies
- * every file's checksum.
+ * Opens the files of {@link NvmPostingsFormat} and hands out enums that read them in place. A
+ * segment written by {@link NvmPostingsWriter} is one run (its own data files, doc base 0), whose
+ * terms are {@link NvmTermState}s and whose enums are {@link NvmPostingsEnum}s. A linked segment
+ * (see {@link NvmPostingsFormat#isLinked}) has the runs of its {@link RunTable}, cloned data files
+ * of its sources, and terms that are {@link LinkedTermState}s: a term in one run at doc base 0 is
+ * read by an {@link NvmPostingsEnum} as in an unlinked segment, any other by a {@link
+ * LinkedPostingsEnum} over its runs. Only headers and footers of data files are checked on open
+ * (the small run table is checksummed); {@link #checkIntegrity()} verifies every file's checksum.
  */
 final class NvmPostingsReader extends PostingsReaderBase {
 
-  /** The data files of the format, each opened when some field of the segment needs it. */
-  enum Data {
-    DOCS(NvmPostingsFormat.DOC_EXTENSION, NvmPostingsFormat.DOC_CODEC),
-    SKIP(NvmPostingsFormat.SKIP_EXTENSION, NvmPostingsFormat.SKIP_CODEC),
-    POSITIONS(NvmPostingsFormat.POS_EXTENSION, NvmPostingsFormat.POS_CODEC),
-    PAYLOADS(NvmPostingsFormat.PAY_EXTENSION, NvmPostingsFormat.PAY_CODEC);
+  private final boolean linked;
+  private final RunFiles[] runs;
+  private final int[] docBases;
+  private final int[] maxDocs;
 
-    final String extension;
-    final String codec;
-
-    Data(String extension, String codec) {
-      this.extension = extension;
-      this.codec = codec;
-    }
-
-    boolean presentIn(FieldInfos fieldInfos) {
-      return switch (this) {
-        case DOCS, SKIP -> true;
-        case POSITIONS -> fieldInfos.hasProx();
-        case PAYLOADS -> fieldInfos.hasPayloads();
-      };
-    }
-  }
-
-  private final Map<Data, IndexInput> inputs = new EnumMap<>(Data.class);
-
-  /** The memory segments of each memory-segment-backed file, shared by all enums. */
-  private final Map<Data, FileSegments> segments = new EnumMap<>(Data.class);
+  /** maxDoc of the segment. */
+  private final int maxDoc;
 
   NvmPostingsReader(SegmentReadState state) throws IOException {
+    linked = NvmPostingsFormat.isLinked(state.segmentInfo, state.segmentSuffix);
+    maxDoc = state.segmentInfo.maxDoc();
+    List<RunTable.Run> table =
+        linked
+            ? RunTable.read(state).runs()
+            : List.of(
+                new RunTable.Run(
+                    state.segmentInfo.getId(),
+                    state.segmentSuffix,
+                    0,
+                    maxDoc,
+                    presentData(state)));
+    runs = new RunFiles[table.size()];
+    docBases = new int[runs.length];
+    maxDocs = new int[runs.length];
     boolean success = false;
     try {
-      for (Data data : Data.values()) {
-        if (data.presentIn(state.fieldInfos)) {
-          IndexInput in = open(state, data);
-          inputs.put(data, in);
-          FileSegments fileSegments = FileSegments.of(in);
-          if (fileSegments != null) {
-            segments.put(data, fileSegments);
-          }
-        }
+      for (int k = 0; k < runs.length; k++) {
+        RunTable.Run run = table.get(k);
+        int index = k;
+        runs[k] =
+            new RunFiles(
+                state.directory,
+                extension ->
+                    linked
+                        ? RunTable.runFileName(
+                            state.segmentInfo.name, state.segmentSuffix, index, extension)
+                        : IndexFileNames.segmentFileName(
+                            state.segmentInfo.name, state.segmentSuffix, extension),
+                run.files(),
+                run.segmentId(),
+                run.suffix(),
+                state.context);
+        docBases[k] = run.docBase();
+        maxDocs[k] = run.maxDoc();
       }
       success = true;
     } finally {
       if (success == false) {
-        IOUtils.closeWhileHandlingException(inputs.values());
+        IOUtils.closeWhileHandlingException(runs);
       }
     }
   }
 
-  private static IndexInput open(SegmentReadState state, Data data) throws IOException {
-    String name =
-        IndexFileNames.segmentFileName(state.segmentInfo.name, state.segmentSuffix, data.extension);
-    IndexInput in =
-        state.directory.openInput(
-            name, state.context.withHints(FileTypeHint.DATA, FileDataHint.POSTINGS));
-    boolean success = false;
-    try {
-      CodecUtil.checkIndexHeader(
-          in,
-          data.codec,
-          NvmPostingsFormat.VERSION_CURRENT,
-          NvmPostingsFormat.VERSION_CURRENT,
-          state.segmentInfo.getId(),
-          state.segmentSuffix);
-      // Full checksums are too costly on open; this verifies the footer's structure, which catches
-      // truncation.
-      CodecUtil.retrieveChecksum(in);
-      success = true;
-      return in;
-    } finally {
-      if (success == false) {
-        IOUtils.closeWhileHandlingException(in);
+  private static Set<Data> presentData(SegmentReadState state) {
+    Set<Data> present = EnumSet.noneOf(Data.class);
+    for (Data data : Data.values()) {
+      if (data.presentIn(state.fieldInfos)) {
+        present.add(data);
       }
     }
+    return present;
   }
 
-  /**
-   * Read access to a whole data file, addressed by absolute file pointer, for one enum: bulk copies
-   * from the file's memory segments if it is memory-segment backed (found once, on open), with
-   * positional reads through a random-access slice of its own where a range crosses segments or
-   * the file has none.
-   */
-  PostingsData data(Data data) throws IOException {
-    IndexInput in = inputs.get(data);
-    if (in == null) {
-      throw new CorruptIndexException(
-          "a field needs the " + data.extension + " file but the segment has none",
-          inputs.get(Data.DOCS));
-    }
-    return PostingsData.of(in, segments.get(data));
+  /** Whether the segment is linked (terms are {@link LinkedTermState}s). */
+  boolean isLinked() {
+    return linked;
+  }
+
+  /** maxDoc of the segment this reader reads. */
+  int maxDoc() {
+    return maxDoc;
+  }
+
+  /** Number of runs: 1 for an unlinked segment. */
+  int runCount() {
+    return runs.length;
+  }
+
+  RunFiles run(int run) {
+    return runs[run];
+  }
+
+  /** Doc ID in this segment of document 0 of {@code run}. */
+  int docBase(int run) {
+    return docBases[run];
+  }
+
+  /** Number of doc IDs of {@code run}. */
+  int maxDoc(int run) {
+    return maxDocs[run];
   }
 
   @Override
   public void init(IndexInput termsIn, SegmentReadState state) throws IOException {
     CodecUtil.checkIndexHeader(
         termsIn,
-        NvmPostingsFormat.TERMS_CODEC,
+        linked ? NvmPostingsFormat.LINKED_TERMS_CODEC : NvmPostingsFormat.TERMS_CODEC,
         NvmPostingsFormat.VERSION_CURRENT,
         NvmPostingsFormat.VERSION_CURRENT,
         state.segmentInfo.getId(),
@@ -138,14 +141,25 @@ final class NvmPostingsReader extends PostingsReaderBase {
   }
 
   @Override
-  public NvmTermState newTermState() {
-    return new NvmTermState();
+  public BlockTermState newTermState() {
+    if (linked) {
+      LinkedTermState state = new LinkedTermState();
+      state.reader = this;
+      return state;
+    }
+    NvmTermState state = new NvmTermState();
+    state.reader = this;
+    return state;
   }
 
   @Override
   public void decodeTerm(
       DataInput in, FieldInfo fieldInfo, BlockTermState termState, boolean absolute)
       throws IOException {
+    if (linked) {
+      ((LinkedTermState) termState).read(in, fieldInfo, runs.length);
+      return;
+    }
     NvmTermState state = (NvmTermState) termState;
     if (absolute) {
       state.docFP = 0;
@@ -169,33 +183,59 @@ final class NvmPostingsReader extends PostingsReaderBase {
   @Override
   public PostingsEnum postings(
       FieldInfo fieldInfo, BlockTermState state, PostingsEnum reuse, int flags) throws IOException {
+    if (state instanceof LinkedTermState linkedState && isSingleRunAtZero(linkedState) == false) {
+      LinkedPostingsEnum postings =
+          reuse instanceof LinkedPostingsEnum candidate && candidate.canReuse(this, flags)
+              ? candidate
+              : new LinkedPostingsEnum(this, flags);
+      return postings.reset(fieldInfo, linkedState, flags);
+    }
+    int run = runOf(state);
     NvmPostingsEnum postings =
-        reuse instanceof NvmPostingsEnum candidate && candidate.canReuse(this, flags)
+        reuse instanceof NvmPostingsEnum candidate && candidate.canReuse(runs[run], flags)
             ? candidate
-            : new NvmPostingsEnum(this, flags);
-    return postings.reset(fieldInfo, (NvmTermState) state, flags);
+            : new NvmPostingsEnum(runs[run], flags);
+    return postings.reset(fieldInfo, termOf(state), flags);
   }
 
   @Override
   public ImpactsEnum impacts(FieldInfo fieldInfo, BlockTermState state, int flags)
       throws IOException {
-    return new NvmPostingsEnum(this, flags).reset(fieldInfo, (NvmTermState) state, flags);
+    if (state instanceof LinkedTermState linkedState && isSingleRunAtZero(linkedState) == false) {
+      return new LinkedPostingsEnum(this, flags).reset(fieldInfo, linkedState, flags);
+    }
+    return new NvmPostingsEnum(runs[runOf(state)], flags).reset(fieldInfo, termOf(state), flags);
+  }
+
+  /** Whether a linked term is in one run whose doc IDs need no shift: read as unlinked. */
+  private boolean isSingleRunAtZero(LinkedTermState state) {
+    return state.count == 1 && docBases[state.runs[0]] == 0;
+  }
+
+  private static int runOf(BlockTermState state) {
+    return state instanceof LinkedTermState linkedState ? linkedState.runs[0] : 0;
+  }
+
+  private static NvmTermState termOf(BlockTermState state) {
+    return state instanceof LinkedTermState linkedState
+        ? linkedState.states[0]
+        : (NvmTermState) state;
   }
 
   @Override
   public void checkIntegrity() throws IOException {
-    for (IndexInput in : inputs.values()) {
-      CodecUtil.checksumEntireFile(in);
+    for (RunFiles run : runs) {
+      run.checkIntegrity();
     }
   }
 
   @Override
   public void close() throws IOException {
-    IOUtils.close(inputs.values());
+    IOUtils.close(runs);
   }
 
   @Override
   public String toString() {
-    return getClass().getSimpleName() + "(files=" + inputs.keySet() + ")";
+    return getClass().getSimpleName() + "(runs=" + List.of(runs) + ")";
   }
 }

@@ -17,6 +17,13 @@ final class NvmTermState extends BlockTermState {
   /** Start of the term's payload bytes in the payload file. */
   long payFP;
 
+  /**
+   * The reader that decoded this state (not persisted): lets a linked merge find the files of the
+   * segment the state belongs to from the state alone ({@code TermsEnum.termState()} is all a
+   * merge sees of a source). Null in states built by a writer.
+   */
+  NvmPostingsReader reader;
+
   @Override
   public NvmTermState clone() {
     NvmTermState other = new NvmTermState();
@@ -32,6 +39,7 @@ final class NvmTermState extends BlockTermState {
     skipFP = state.skipFP;
     posFP = state.posFP;
     payFP = state.payFP;
+    reader = state.reader;
   }
 
   @Override

@@ -328,7 +328,7 @@ public class TestNvmPostingsCorruption extends LuceneTestCase {
     return CodecUtil.indexHeaderLength(codec, suffix);
   }
 
-  private static void flipByte(Directory dir, String file, long position) throws IOException {
+  static void flipByte(Directory dir, String file, long position) throws IOException {
     byte[] bytes = readAll(dir, file);
     bytes[Math.toIntExact(position)] ^= (byte) 0x5A;
     rewrite(dir, file, bytes, bytes.length);
