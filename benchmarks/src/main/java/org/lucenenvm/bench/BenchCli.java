@@ -8,14 +8,14 @@ import picocli.CommandLine.Command;
  * {@code realtext} corpus from documentation packages, derive {@code tasks} from a corpus, {@code run}
  * the NC and WRT benchmarks, {@code compare} a baseline against a candidate over several JVMs
  * ({@code query} is one such JVM), put measured ratios beside a {@code paper}'s, {@code plot} a
- * results CSV, or {@code jmh} to run the JMH harnesses.
+ * results CSV, time linked against copying {@code merge}s, or {@code jmh} to run the JMH harnesses.
  */
 @Command(
     name = "benchmarks",
     mixinStandardHelpOptions = true,
     version = "lucene-nvm benchmarks 0.1.0",
     description = "luceneutil-compatible benchmark runner for lucene-nvm.",
-    subcommands = {GenerateCommand.class, RealTextCommand.class, TasksCommand.class, RunCommand.class, CompareCommand.class, QueryCommand.class, PaperCommand.class, PlotCommand.class, JmhCommand.class})
+    subcommands = {GenerateCommand.class, RealTextCommand.class, TasksCommand.class, RunCommand.class, CompareCommand.class, QueryCommand.class, PaperCommand.class, PlotCommand.class, MergeCommand.class, JmhCommand.class})
 public final class BenchCli implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -50,6 +50,6 @@ public final class BenchCli implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: generate, realtext, tasks, run, compare, query, paper, plot or jmh");
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: generate, realtext, tasks, run, compare, query, paper, plot, merge or jmh");
   }
 }

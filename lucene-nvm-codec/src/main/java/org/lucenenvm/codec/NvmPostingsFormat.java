@@ -452,6 +452,20 @@ public final class NvmPostingsFormat extends PostingsFormat {
     this.maxRunsPerTerm = maxRunsPerTerm;
   }
 
+  /**
+   * This format with another merge mode and bound, and the same terms-dictionary block sizes (the
+   * files it writes and reads are the same).
+   */
+  public NvmPostingsFormat withMergeMode(MergeMode mode, int maxRunsPerTerm) {
+    return new NvmPostingsFormat(minTermBlockSize, maxTermBlockSize, mode, maxRunsPerTerm);
+  }
+
+  /** Whether some postings of the segment {@code segmentInfo} describes are linked (not copied). */
+  public static boolean isLinked(SegmentInfo segmentInfo) {
+    return segmentInfo.getAttributes().keySet().stream()
+        .anyMatch(name -> name.startsWith(LINKED_ATTRIBUTE_PREFIX));
+  }
+
   /** Whether the segment with suffix {@code segmentSuffix} is linked: see {@link #markLinked}. */
   static boolean isLinked(SegmentInfo segmentInfo, String segmentSuffix) {
     return segmentInfo.getAttribute(LINKED_ATTRIBUTE_PREFIX + segmentSuffix) != null;

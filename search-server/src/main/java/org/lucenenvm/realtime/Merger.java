@@ -27,8 +27,9 @@ import org.apache.lucene.util.FixedBitSet;
  * pipeline stops (close, volatile shutdown, failure) is aborted ({@link AbortableMergeDirectory})
  * and leaves the table as it was.
  *
- * <p>Deleted documents: while at most {@link RtEngineConfig#mergeDeletesPctAllowed()} percent of
- * the sources' documents are deleted, the merge is given the sources without their deletions, so
+ * <p>Deleted documents: where merges link postings ({@link Tiers#mergesLink}: an {@code NvmCodec}
+ * with {@link RtEngineConfig#linkedMerges()}) and at most {@link
+ * RtEngineConfig#mergeDeletesPctAllowed()} percent of the sources' documents are deleted, the merge is given the sources without their deletions, so
  * it keeps every document (source i's doc d becomes the merged segment's doc docBase<sub>i</sub> +
  * d, and a codec may link the sources' postings instead of copying them), and the sources'
  * deletions become the merged segment's. Above that share it drops the deleted documents, which
@@ -79,7 +80,8 @@ final class Merger {
     this.maxSegments = config.maxSegments();
     this.mergeWidth = config.mergeFactor();
     this.nvmCopiesOnly = config.policy().eagerEngrave();
-    this.keepDeletesPct = config.mergeDeletesPctAllowed();
+    // keeping deleted documents pays only where merges link; elsewhere it would only cost room
+    this.keepDeletesPct = tiers.mergesLink() ? config.mergeDeletesPctAllowed() : 0;
     this.tiers = tiers;
     this.table = table;
     this.writeLock = writeLock;

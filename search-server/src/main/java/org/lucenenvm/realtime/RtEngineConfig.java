@@ -17,7 +17,7 @@ import org.lucenenvm.cache.ResultCacheSettings;
  * one partition, a 128 MiB ingest log per partition (crash-consistent mode only) and a 30 s wait
  * for room in it, statistics per query, no result cache, the background threads at nice 10
  * (Linux), a flood stage at 95% of the pool and merges that keep deleted documents masked while
- * at most 20% of their sources' documents are deleted. Copies with one setting changed come
+ * at most 20% of their sources' documents are deleted, and linked merges with {@code NvmCodec}. Copies with one setting changed come
  * from the {@code with...} methods.
  *
  * @param schema the fields documents may carry
@@ -63,7 +63,14 @@ import org.lucenenvm.cache.ResultCacheSettings;
  *     org.apache.lucene.index.TieredMergePolicy#setDeletesPctAllowed}): such a merge renumbers
  *     nothing, so a codec can link its sources' postings instead of copying them; a merge above
  *     it drops the deleted documents, which is also how segments that kept deletions through
- *     merges are compacted in the end. Merges that reclaim room on a full pool always drop them
+ *     merges are compacted in the end. Merges that reclaim room on a full pool always drop them.
+ *     Only merges that can link keep them: with a codec other than {@code NvmCodec}, or without
+ *     {@code linkedMerges}, every merge drops deleted documents (keeping them would only cost room)
+ * @param linkedMerges with an {@code NvmCodec}, whether merges link their sources' postings
+ *     (zero-copy: the merged segment's postings are clones of its sources' files, see {@code
+ *     NvmPostingsFormat.MergeMode#LINK}) rather than copy them; default true. A merge whose terms
+ *     would span more than {@code max(mergeFactor, 8)} runs copies, which compacts chains of
+ *     linked segments
  */
 public record RtEngineConfig(
     RtSchema schema,
@@ -86,7 +93,8 @@ public record RtEngineConfig(
     Duration logFullTimeout,
     int backgroundNice,
     double floodStage,
-    double mergeDeletesPctAllowed) {
+    double mergeDeletesPctAllowed,
+    boolean linkedMerges) {
   /**
    * Default {@link #segmentSize}: 20,000 documents. With {@link #DEFAULT_QUEUE_CAPACITY}, at 1 M
    * documents, it ingested 1.2× as fast as 10,000-document segments with a queue of 4 and answered
@@ -205,7 +213,8 @@ public record RtEngineConfig(
         DEFAULT_LOG_FULL_TIMEOUT,
         DEFAULT_BACKGROUND_NICE,
         DEFAULT_FLOOD_STAGE,
-        DEFAULT_MERGE_DELETES_PCT_ALLOWED);
+        DEFAULT_MERGE_DELETES_PCT_ALLOWED,
+        true);
   }
 
   /** Selects the codec by its SPI name (e.g. {@code "Lucene104"}). */
@@ -391,6 +400,13 @@ public record RtEngineConfig(
     return c.build();
   }
 
+  /** Returns a copy whose merges link postings ({@code true}, with {@code NvmCodec}) or copy them. */
+  public RtEngineConfig withLinkedMerges(boolean linked) {
+    Copy c = new Copy(this);
+    c.linkedMerges = linked;
+    return c.build();
+  }
+
   /** A mutable copy of every setting: the one place that lists them all besides the record. */
   private static final class Copy {
     RtSchema schema;
@@ -414,6 +430,7 @@ public record RtEngineConfig(
     int backgroundNice;
     double floodStage;
     double mergeDeletesPctAllowed;
+    boolean linkedMerges;
 
     Copy(RtEngineConfig from) {
       schema = from.schema;
@@ -437,6 +454,7 @@ public record RtEngineConfig(
       backgroundNice = from.backgroundNice;
       floodStage = from.floodStage;
       mergeDeletesPctAllowed = from.mergeDeletesPctAllowed;
+      linkedMerges = from.linkedMerges;
     }
 
     RtEngineConfig build() {
@@ -461,7 +479,8 @@ public record RtEngineConfig(
           logFullTimeout,
           backgroundNice,
           floodStage,
-          mergeDeletesPctAllowed);
+          mergeDeletesPctAllowed,
+          linkedMerges);
     }
   }
 }

@@ -14,6 +14,8 @@ import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.search.similarities.Similarity;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.IOContext;
+import org.lucenenvm.codec.NvmCodec;
+import org.lucenenvm.codec.NvmPostingsFormat;
 
 /**
  * Writes, copies and measures the Lucene segments of the DRAM and NVM tiers. Each segment is a
@@ -22,14 +24,32 @@ import org.apache.lucene.store.IOContext;
  * so it opens with {@link org.apache.lucene.index.DirectoryReader#open}.
  */
 final class SegmentFiles {
-  private final Codec codec;
+  private final Codec mergeCodec;
+  private final boolean mergesLink;
   private final Similarity similarity;
   private final SegmentFlushWriter flushWriter;
 
-  SegmentFiles(Codec codec, Similarity similarity) {
-    this.codec = codec;
+  /**
+   * Segments written with {@code codec}; with {@code linkedMerges} and an {@link NvmCodec}, merges
+   * link postings ({@link NvmPostingsFormat.MergeMode#LINK}, at most {@code max(mergeFactor, 8)}
+   * runs per term, so that merges of flushed segments link and merges of merged ones compact).
+   */
+  SegmentFiles(Codec codec, Similarity similarity, boolean linkedMerges, int mergeFactor) {
+    this.mergesLink = linkedMerges && codec instanceof NvmCodec;
+    this.mergeCodec =
+        mergesLink
+            ? ((NvmCodec) codec)
+                .withMergeMode(
+                    NvmPostingsFormat.MergeMode.LINK,
+                    Math.max(mergeFactor, NvmPostingsFormat.DEFAULT_MAX_RUNS_PER_TERM))
+            : codec;
     this.similarity = similarity;
     this.flushWriter = new SegmentFlushWriter(codec);
+  }
+
+  /** Whether merges may link postings instead of copying them. */
+  boolean mergesLink() {
+    return mergesLink;
   }
 
   /**
@@ -54,7 +74,7 @@ final class SegmentFiles {
     IndexWriterConfig config =
         new IndexWriterConfig()
             .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
-            .setCodec(codec)
+            .setCodec(mergeCodec)
             .setSimilarity(similarity)
             .setMergeScheduler(new SerialMergeScheduler())
             .setMergePolicy(mergePolicy)

@@ -44,7 +44,14 @@ final class Tiers {
     this.nvm = nvm;
     this.accounts = new MemoryAccounts(config.dramBudgetBytes(), config.nvmBudgetBytes());
     this.space = space;
-    this.files = new SegmentFiles(config.codec(), config.similarity());
+    this.files =
+        new SegmentFiles(
+            config.codec(), config.similarity(), config.linkedMerges(), config.mergeFactor());
+  }
+
+  /** Whether merges may link postings instead of copying them ({@link SegmentFiles#mergesLink}). */
+  boolean mergesLink() {
+    return files.mergesLink();
   }
 
   MemoryAccounts accounts() {

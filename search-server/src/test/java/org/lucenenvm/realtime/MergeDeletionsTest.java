@@ -12,7 +12,7 @@ import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.tests.util.LuceneTestCase;
-import org.apache.lucene.tests.util.TestUtil;
+import org.lucenenvm.codec.NvmCodec;
 
 /**
  * What a merge does with its sources' deleted documents: keeps them masked (every document, doc
@@ -79,7 +79,7 @@ public class MergeDeletionsTest extends LuceneTestCase {
       throws IOException {
     RtEngineConfig config =
         RtEngineConfig.defaults(SCHEMA)
-            .withCodec(TestUtil.getDefaultCodec())
+            .withCodec(new NvmCodec()) // deletions are kept only where merges link
             .withPolicy(PipelinePolicy.EAGER_ENGRAVE_EAGER_POINTER)
             .withMergeDeletesPctAllowed(deletesPctAllowed);
     try (Directory nvm = new ByteBuffersDirectory()) {

@@ -20,6 +20,7 @@ import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.store.SingleInstanceLockFactory;
 import org.apache.lucene.tests.util.LuceneTestCase;
+import org.lucenenvm.codec.NvmCodec;
 import org.lucenenvm.realtime.CrashConsistentEngine.Acknowledged;
 import org.lucenenvm.realtime.CrashConsistentEngine.Snapshot;
 import org.lucenenvm.store.NvmDirectory;
@@ -43,7 +44,11 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
    * it carried and later ones) are recovered from the manifest, and no deleted document returns.
    */
   public void testMergedSegmentsKeepingDeletionsSurviveCrashes() throws Exception {
-    int recovered = survivesCrashes(CrashConsistentEngine.config().withMergeDeletesPctAllowed(100));
+    int recovered =
+        survivesCrashes(
+            CrashConsistentEngine.config()
+                .withCodec(new NvmCodec()) // linked merges: the ones that keep deletions
+                .withMergeDeletesPctAllowed(100));
     assertTrue("no recovered merged segment held deletions", recovered > 0);
   }
 

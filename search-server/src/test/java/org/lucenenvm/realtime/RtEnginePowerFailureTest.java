@@ -8,6 +8,7 @@ import java.util.Random;
 import java.util.function.LongPredicate;
 import org.apache.lucene.store.SingleInstanceLockFactory;
 import org.apache.lucene.tests.util.LuceneTestCase;
+import org.lucenenvm.codec.NvmCodec;
 import org.lucenenvm.realtime.CrashConsistentEngine.Acknowledged;
 import org.lucenenvm.realtime.CrashConsistentEngine.Op;
 import org.lucenenvm.realtime.CrashConsistentEngine.Snapshot;
@@ -100,7 +101,13 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
               random.nextBoolean() ? LogOperation.DELETE : LogOperation.UPDATE, id, "v" + n);
         };
     Checker checker =
-        run(CONFIG.withMergeDeletesPctAllowed(100), addsThenChanges, 56, adds, 0.5, 20);
+        run(
+            CONFIG.withCodec(new NvmCodec()).withMergeDeletesPctAllowed(100), // linked merges
+            addsThenChanges,
+            56,
+            adds,
+            0.5,
+            20);
     assertTrue("persist points checked: " + checker.points, checker.points > 40);
     assertTrue("no merge kept deletions", checker.mergedWithDeletions > 0);
   }

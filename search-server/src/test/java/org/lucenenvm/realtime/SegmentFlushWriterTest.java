@@ -78,7 +78,7 @@ public class SegmentFlushWriterTest extends LuceneTestCase {
   private void assertFlushMatchesAddIndexes(Codec codec, LiveLeafReader source)
       throws IOException {
     Analyzer analyzer = new StandardAnalyzer();
-    SegmentFiles files = new SegmentFiles(codec, new BM25Similarity());
+    SegmentFiles files = new SegmentFiles(codec, new BM25Similarity(), false, 10); // copying merges
     try (Directory flushed = newDirectory();
         Directory merged = newDirectory()) {
       new SegmentFlushWriter(codec).write(flushed, source);
