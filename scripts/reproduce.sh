@@ -23,12 +23,16 @@
 #   spirit-table1  SPIRIT Table 1: 11 runs, the paper's ratios beside ours (docs 1000000; --queries 2000)
 #   spirit-fig2    SPIRIT Fig. 2 from the same runs (--from benchmarks/results/spirit-table1 reuses them)
 #   chilukuri      Chilukuri's NC comparison at 1, 2 and 4 query threads (--threads "1 2 4")
+#   zero-copy-merge  linked (zero-copy) against copying merges of the same NvmCodec segments on a pool: merge time,
+#                  bytes written, query latency per class; the generated corpus and the real-text one (built by
+#                  scripts/realtext-corpus.sh if missing), 6 segments of each of --sizes "20000 100000" documents
+#                  (fewer if a corpus is shorter; --rounds 3)
 #   Options after -- go to scripts/bench.sh run (spirit-table1, spirit-fig2, chilukuri, wrt-1m, restart, cache).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCH="$ROOT/scripts/bench.sh"
 source "$ROOT/scripts/env.sh"
-EXPERIMENTS="postings-jmh nc-1m wrt-1m cache cache-server crash restart opensearch store-jmh spirit-table1 spirit-fig2 chilukuri"
+EXPERIMENTS="postings-jmh nc-1m wrt-1m cache cache-server crash restart opensearch store-jmh spirit-table1 spirit-fig2 chilukuri zero-copy-merge"
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}" >&2; exit "${1:-2}"; }
 [ $# -ge 1 ] || usage
 NAME="$1"; shift
@@ -43,7 +47,7 @@ esac
 COMMAND="scripts/reproduce.sh $NAME${*:+ $(printf '%q ' "$@")}"
 COMMAND="${COMMAND% }"
 DOCS="" QUERIES=2000 OUT="" WORK=/dev/shm/lucene-nvm-bench/reproduce FROM="" THREADS="1 2 4" EXTRA=()
-ROUNDS="" JVMS=10 POINTS=1000 SEED=20261124 WAIT_QUIET=0 BASELINE=lucene-dram JMH_OPTS=""
+SIZES="20000 100000" ROUNDS="" JVMS=10 POINTS=1000 SEED=20261124 WAIT_QUIET=0 BASELINE=lucene-dram JMH_OPTS=""
 CLASSES="termHighTop10 termMediumTop10 termLowTop10 andHighHighTop10 andHighMediumTop10 andHighLowTop10 orTop10 phraseTop10"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -53,6 +57,7 @@ while [ $# -gt 0 ]; do
     --work-dir) WORK="$2"; shift 2 ;;
     --from) FROM="$2"; shift 2 ;;
     --threads) THREADS="$2"; shift 2 ;;
+    --sizes) SIZES="$2"; shift 2 ;;
     --rounds) ROUNDS="$2"; shift 2 ;;
     --jvms) JVMS="$2"; shift 2 ;;
     --points) POINTS="$2"; shift 2 ;;
@@ -116,6 +121,7 @@ case "$NAME" in
   opensearch) DOCS="${DOCS:-100000}" ;;
   cache-server) DOCS="${DOCS:-300000}" ;;
   crash|store-jmh) DOCS="" ;;
+  zero-copy-merge) DOCS="${DOCS:-600000}" ;;
   *) DOCS="${DOCS:-1000000}" ;;
 esac
 if [ -z "$OUT" ]; then
@@ -167,7 +173,7 @@ pool_mb() { # pool_mb BYTES-PER-DOC: a pool for $DOCS documents, at least 512 Mi
 
 if [ -z "$FROM" ]; then
   case "$NAME" in
-    nc-1m|wrt-1m|cache|restart|spirit-table1|spirit-fig2|chilukuri) corpus ;;
+    nc-1m|wrt-1m|cache|restart|spirit-table1|spirit-fig2|chilukuri|zero-copy-merge) corpus ;;
   esac
   if [ "$WAIT_QUIET" = 1 ]; then nvm_wait_quiet 0.5 1800; fi
   record_start
@@ -246,6 +252,22 @@ case "$NAME" in
       BENCH_DOCS="$DOCS" "$ROOT/scripts/opensearch-bench.sh" --docs "$DOCS" --queries 300 --warmup 100 --rounds 3 \
         --pool-size 1gb --out "$OUT/results.csv" > "$OUT/bench-stdout.txt" 2> "$OUT/bench-stderr.txt" || RC=$?
     fi
+    ;;
+  zero-copy-merge)
+    REAL="$ROOT/data/realtext"
+    [ -s "$REAL/realtext.txt" ] && [ -s "$REAL/realtext.tasks" ] || "$ROOT/scripts/realtext-corpus.sh" > "$OUT/realtext-build.txt" 2>&1 || RC=$?
+    for workload in "generated:$CORPUS:$TASKS" "realtext:$REAL/realtext.txt:$REAL/realtext.tasks"; do
+      IFS=: read -r wname wcorpus wtasks <<< "$workload"
+      available=$(grep -vc '^FIELDS_HEADER_INDICATOR###' "$wcorpus" || true)
+      for size in $SIZES; do
+        segments=$(( available / size )); [ "$segments" -le 6 ] || segments=6
+        if [ "$segments" -lt 2 ]; then echo "$wname: fewer than 2 segments of $size documents in $wcorpus, skipped" >> "$OUT/skipped.txt"; continue; fi
+        BENCH_JVM_OPTS="${BENCH_JVM_OPTS:--Xms2g -Xmx4g}" "$BENCH" merge --corpus "$wcorpus" --tasks "$wtasks" --segment-docs "$size" \
+          --segments "$segments" --rounds "${ROUNDS:-3}" --work-dir "$WORK/zero-copy-merge" --out "$OUT/$wname-$size.csv" \
+          > "$OUT/$wname-$size.txt" 2> "$OUT/$wname-$size.log" || RC=$?
+      done
+    done
+    cat "$OUT"/*-[0-9]*.txt > "$OUT/summary.txt" 2>/dev/null || true
     ;;
   store-jmh)
     # shellcheck disable=SC2086 # JMH_OPTS is a list of options
