@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.io.FileOutputStream;
 import java.io.FileDescriptor;
+import org.lucenenvm.codec.NvmCodec;
 import org.lucenenvm.store.NvmDirectory;
 
 /**
@@ -22,9 +23,14 @@ public final class KillTestChild {
 
   private KillTestChild() {}
 
-  /** The engine configuration of the kill test: small segments, log and DRAM budget. */
+  /**
+   * The engine configuration of the kill test: small segments, log and DRAM budget, and {@link
+   * NvmCodec}, whose merges link their sources' files (clones of shared pool extents), so kills
+   * land inside linked merges too (the power-failure tests cover the default codec).
+   */
   static RtEngineConfig config() {
     return CrashConsistentEngine.config()
+        .withCodec(new NvmCodec())
         .withSegmentSize(150)
         .withMaxSegments(6)
         .withDramBudgetBytes(200_000)
