@@ -26,15 +26,20 @@ public final class FfmPoolBackend implements PoolBackend {
 
   @Override
   public MappedPool map(Path file, FileChannel channel, long size) throws IOException {
+    return mapRange(file, channel, 0, size);
+  }
+
+  @Override
+  public MappedPool mapRange(Path file, FileChannel channel, long offset, long length) throws IOException {
     Arena arena = Arena.ofShared();
     try {
       MemorySegment segment;
       boolean sync;
       try {
-        segment = channel.map(ExtendedMapMode.READ_WRITE_SYNC, 0, size, arena);
+        segment = channel.map(ExtendedMapMode.READ_WRITE_SYNC, offset, length, arena);
         sync = true;
       } catch (UnsupportedOperationException | IOException notDax) {
-        segment = channel.map(FileChannel.MapMode.READ_WRITE, 0, size, arena);
+        segment = channel.map(FileChannel.MapMode.READ_WRITE, offset, length, arena);
         sync = false;
         if (EMULATION_REPORTED.compareAndSet(false, true)) {
           LOG.info(

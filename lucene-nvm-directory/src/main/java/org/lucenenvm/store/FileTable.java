@@ -97,18 +97,19 @@ final class FileTable {
    *
    * @throws IOException naming the problem if the block is not a valid table
    */
-  static Decoded read(MemorySegment pool, long offset) throws IOException {
-    if (offset < 0 || offset + HEADER_BYTES + Long.BYTES > pool.byteSize()) {
+  static Decoded read(NvmHeap heap, long offset) throws IOException {
+    if (offset < 0 || offset + HEADER_BYTES + Long.BYTES > heap.size()) {
       throw new IOException("file table pointer " + offset + " lies outside the pool");
     }
-    long length = pool.get(LONG, offset + 8);
-    if (pool.get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), offset) != MAGIC
+    MemorySegment start = heap.segment(offset, HEADER_BYTES + Long.BYTES);
+    long length = start.get(LONG, 8);
+    if (start.get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0) != MAGIC
         || length < HEADER_BYTES + Long.BYTES
-        || offset + length > pool.byteSize()
+        || offset + length > heap.size()
         || length > Integer.MAX_VALUE) {
       throw new IOException("no valid file table at offset " + offset + " (bad magic or length)");
     }
-    ByteBuffer buf = pool.asSlice(offset, length).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer buf = heap.segment(offset, length).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
     CRC32 crc = new CRC32();
     crc.update(buf.slice(0, (int) length - Long.BYTES));
     if (crc.getValue() != buf.getLong((int) length - Long.BYTES)) {

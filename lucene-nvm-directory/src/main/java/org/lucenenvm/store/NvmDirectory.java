@@ -51,6 +51,16 @@ import org.apache.lucene.store.SingleInstanceLockFactory;
  *       SharedExtents}); an extent is freed when the last of them is deleted, no published table
  *       names it any more and its readers are closed. The counts are rebuilt from the published
  *       table on open, as the free-space map is.
+ *
+ *   <li>With a {@link PoolGrowth} (off by default), the pool grows while the directory is open:
+ *       when an allocation finds no room, or leaves less free than the watermark, up to the
+ *       configured maximum and the file system's usable space less a margin. The new range is one
+ *       more mapping ({@link NvmHeap#grow}); extents never span two, so a file larger than the
+ *       room left in the old range is written in several extents or in the new range. A growth
+ *       happens on the thread whose allocation triggered it, serialized with other growths but not
+ *       with reads (which take no lock and whose mappings never move) nor with writes that find
+ *       room; see {@link PoolGrower} for the lock order. A growth that cannot happen leaves the
+ *       pool full as without growth: a {@link PoolFullException} saying why, nothing lost.
  * </ul>
  *
  * <p>Locking is in-process ({@link SingleInstanceLockFactory} by default); the pool file itself
@@ -61,7 +71,7 @@ public final class NvmDirectory extends BaseDirectory {
 
   private final NvmHeap heap;
   private final boolean ownsHeap;
-  private final MemorySegment pool;
+  private final PoolGrowth growth;
   private final ExtentAllocator allocator;
   private final SharedExtents extents;
   private final LongAdder bytesWritten = new LongAdder();
@@ -82,29 +92,58 @@ public final class NvmDirectory extends BaseDirectory {
    * returns a directory over it that closes the pool when it is closed.
    */
   public static NvmDirectory open(Path poolFile, long poolSizeBytes) throws IOException {
+    return open(poolFile, poolSizeBytes, PoolGrowth.OFF);
+  }
+
+  /**
+   * Opens (creating it if needed) the pool at {@code poolFile} with the default backend and
+   * returns a directory over it that grows the pool as {@code growth} says while it is open, and
+   * closes the pool when it is closed.
+   */
+  public static NvmDirectory open(Path poolFile, long poolSizeBytes, PoolGrowth growth) throws IOException {
     NvmHeap heap = NvmHeap.open(poolFile, poolSizeBytes);
     try {
-      return new NvmDirectory(heap, new SingleInstanceLockFactory(), true);
+      return new NvmDirectory(heap, new SingleInstanceLockFactory(), true, growth, PoolGrower.UsableSpace.FILE_STORE);
     } catch (Throwable t) {
       heap.close();
       throw t;
     }
   }
 
-  /** A directory over {@code heap}; closing the directory leaves the heap open. */
+  /** A directory over {@code heap} that does not grow it; closing the directory leaves the heap open. */
   public NvmDirectory(NvmHeap heap, LockFactory lockFactory) throws IOException {
-    this(heap, lockFactory, false);
+    this(heap, lockFactory, PoolGrowth.OFF);
   }
 
-  private NvmDirectory(NvmHeap heap, LockFactory lockFactory, boolean ownsHeap) throws IOException {
+  /**
+   * A directory over {@code heap} that grows it as {@code growth} says; closing the directory
+   * leaves the heap open.
+   */
+  public NvmDirectory(NvmHeap heap, LockFactory lockFactory, PoolGrowth growth) throws IOException {
+    this(heap, lockFactory, false, growth, PoolGrower.UsableSpace.FILE_STORE);
+  }
+
+  /** As {@link #NvmDirectory(NvmHeap, LockFactory, PoolGrowth)}, asking {@code usableSpace} for the file system's room. */
+  NvmDirectory(NvmHeap heap, LockFactory lockFactory, PoolGrowth growth, PoolGrower.UsableSpace usableSpace)
+      throws IOException {
+    this(heap, lockFactory, false, growth, usableSpace);
+  }
+
+  private NvmDirectory(
+      NvmHeap heap, LockFactory lockFactory, boolean ownsHeap, PoolGrowth growth, PoolGrower.UsableSpace usableSpace)
+      throws IOException {
     super(lockFactory);
     this.heap = heap;
     this.ownsHeap = ownsHeap;
-    this.pool = heap.segment();
-    long end = heap.size() / ExtentAllocator.BLOCK * ExtentAllocator.BLOCK;
-    this.allocator = new ExtentAllocator(NvmHeap.HEADER_SIZE, end);
+    this.growth = growth;
+    long[] chunkEnds = heap.chunkEnds();
+    this.allocator = new ExtentAllocator(NvmHeap.HEADER_SIZE, chunkEnds[0]);
+    allocator.addChunks(chunkEnds); // a heap that grew while open
     this.extents = new SharedExtents(allocator);
     load();
+    if (growth.enabled()) {
+      allocator.setGrowth(new PoolGrower(heap, allocator, growth, usableSpace));
+    }
   }
 
   private void load() throws IOException {
@@ -114,7 +153,7 @@ public final class NvmDirectory extends BaseDirectory {
     }
     FileTable.Decoded table;
     try {
-      table = FileTable.read(pool, root);
+      table = FileTable.read(heap, root);
       allocator.markUsed(root, table.capacity());
       if (table.spareCapacity() > 0) {
         allocator.markUsed(table.spareOffset(), table.spareCapacity());
@@ -134,6 +173,11 @@ public final class NvmDirectory extends BaseDirectory {
   /** The heap this directory stores its files in. */
   public NvmHeap heap() {
     return heap;
+  }
+
+  /** How the pool grows while this directory is open ({@link PoolGrowth#OFF} if it does not). */
+  public PoolGrowth poolGrowth() {
+    return growth;
   }
 
   /**
@@ -203,7 +247,7 @@ public final class NvmDirectory extends BaseDirectory {
       if (exists(name)) {
         throw new FileAlreadyExistsException(name);
       }
-      NvmIndexOutput out = new NvmIndexOutput(name, context, this, allocator, pool);
+      NvmIndexOutput out = new NvmIndexOutput(name, context, this, allocator, heap);
       writing.put(name, out);
       return out;
     }
@@ -396,7 +440,7 @@ public final class NvmDirectory extends BaseDirectory {
       spareCapacity = capacity;
     }
     FileTable.write(
-        pool.asSlice(spareOffset, spareCapacity),
+        heap.segment(spareOffset, spareCapacity),
         spareCapacity,
         generation + 1,
         tableOffset,
@@ -437,12 +481,10 @@ public final class NvmDirectory extends BaseDirectory {
     Arena arena = Arena.ofShared();
     MemorySegment[] segments = new MemorySegment[Math.max(1, file.extentCount())];
     if (file.extentCount() == 0) {
-      segments[0] = MemorySegment.ofAddress(pool.address()).reinterpret(0, arena, null);
+      segments[0] = heap.segment(0, 0).reinterpret(arena, null);
     }
     for (int i = 0; i < file.extentCount(); i++) {
-      segments[i] =
-          MemorySegment.ofAddress(pool.address() + file.extentOffset(i))
-              .reinterpret(file.extentLength(i), arena, null);
+      segments[i] = heap.segment(file.extentOffset(i), file.extentLength(i)).reinterpret(arena, null);
     }
     openInputs.add(arena);
     Runnable closer =
@@ -472,7 +514,7 @@ public final class NvmDirectory extends BaseDirectory {
         throw new FileAlreadyExistsException(name);
       }
       long offset = allocator.allocate(length);
-      pool.asSlice(offset, length).fill((byte) 0);
+      heap.segment(offset, length).fill((byte) 0);
       NvmFile region = new NvmFile(new long[] {offset}, new long[] {length}, false);
       extents.addNew(region);
       try {

@@ -12,6 +12,8 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * A persistent heap: one pre-allocated pool file (a file on a DAX file system, a {@code /dev/dax}
@@ -40,6 +42,12 @@ import java.nio.file.StandardOpenOption;
  * with a larger size: the file is extended with zeros and synced, then the header switches to the
  * new size crash-consistently (see {@link #open(Path, long, OpenMode, PoolBackend)}). A pool never
  * shrinks.
+ *
+ * <p>An open pool grows too ({@link #grow}): the new range is mapped as one more <em>chunk</em>
+ * and no mapping is ever moved or unmapped while the pool is open, since readers hold addresses
+ * into them. Offsets stay pool offsets; {@link #segment(long, long)} and {@link #persist} find the
+ * chunk of an offset. A range never spans two chunks (whoever allocates keeps a boundary at each
+ * chunk start). After a restart the whole pool is one chunk again.
  */
 public final class NvmHeap implements AutoCloseable {
   /** Bytes reserved at the start of the pool for the header. */
@@ -71,12 +79,27 @@ public final class NvmHeap implements AutoCloseable {
     FORMAT
   }
 
+  /** A mapping of {@code [start, start + segment.byteSize())} of the pool. */
+  private record Chunk(long start, MappedPool pool, MemorySegment segment) {
+    long end() {
+      return start + segment.byteSize();
+    }
+  }
+
   private final Path path;
   private final FileChannel channel;
   private final FileLock lock;
-  private final MappedPool pool;
-  private final MemorySegment segment;
-  private final long size;
+  private final PoolBackend backend;
+  private final boolean device;
+  /** Chunk 0: the pool as opened, holding the header. */
+  private final MappedPool headerPool;
+  private final MemorySegment header;
+  /** Every chunk in pool order; replaced (never changed) by {@link #grow}, under this object's lock. */
+  private volatile Chunk[] chunks;
+  /** The size the header records; written by {@link #grow} under this object's lock. */
+  private volatile long size;
+  /** Why the size switch of a growth failed (then chunks reach past the size); under this object's lock. */
+  private Exception failedSwitch;
   private final long sizeBeforeOpen;
   private final boolean openedClean;
   private volatile boolean closed;
@@ -85,6 +108,8 @@ public final class NvmHeap implements AutoCloseable {
       Path path,
       FileChannel channel,
       FileLock lock,
+      PoolBackend backend,
+      boolean device,
       MappedPool pool,
       long size,
       long sizeBeforeOpen,
@@ -92,8 +117,11 @@ public final class NvmHeap implements AutoCloseable {
     this.path = path;
     this.channel = channel;
     this.lock = lock;
-    this.pool = pool;
-    this.segment = pool.segment();
+    this.backend = backend;
+    this.device = device;
+    this.headerPool = pool;
+    this.header = pool.segment();
+    this.chunks = new Chunk[] {new Chunk(0, pool, pool.segment())};
     this.size = size;
     this.sizeBeforeOpen = sizeBeforeOpen;
     this.openedClean = openedClean;
@@ -179,7 +207,7 @@ public final class NvmHeap implements AutoCloseable {
       }
       PoolHeader.setClean(pool, false);
       return new NvmHeap(
-          file, channel, lock, pool, poolSize, format ? 0 : recorded.size(), format || recorded.clean());
+          file, channel, lock, backend, device, pool, poolSize, format ? 0 : recorded.size(), format || recorded.clean());
     } catch (Throwable t) {
       if (pool != null) {
         pool.close();
@@ -264,19 +292,127 @@ public final class NvmHeap implements AutoCloseable {
     return path;
   }
 
-  /** The pool size in bytes. */
+  /** The pool size in bytes (larger after {@link #grow}). */
   public long size() {
     return size;
   }
 
-  /** The whole pool as one memory segment (header included). */
-  public MemorySegment segment() {
-    return segment;
+  /** Number of mappings the pool is made of: 1, plus one for each {@link #grow} since it opened. */
+  public int chunkCount() {
+    return chunks.length;
+  }
+
+  /**
+   * Where each chunk of the pool ends, in pool order: the last is {@link #size()} (a chunk mapped
+   * by a growth whose header switch failed is not part of the pool).
+   */
+  long[] chunkEnds() {
+    long poolSize = size;
+    return Arrays.stream(chunks).mapToLong(Chunk::end).filter(end -> end <= poolSize).toArray();
+  }
+
+  /**
+   * The bytes {@code [offset, offset + length)} of the pool, readable and writable while the pool
+   * is open. The range must lie in one chunk (see {@link #grow}): any range of a pool that did not
+   * grow since it opened, any extent of an {@link NvmDirectory}.
+   *
+   * @throws IndexOutOfBoundsException if the range is not in the pool
+   * @throws IllegalArgumentException if the range spans a chunk boundary
+   */
+  public MemorySegment segment(long offset, long length) {
+    Chunk chunk = chunkAt(chunks, offset, length);
+    if (offset + length > chunk.end()) {
+      throw new IllegalArgumentException(
+          "range ["
+              + offset
+              + ", "
+              + (offset + length)
+              + ") of pool "
+              + path
+              + " spans the chunk boundary at "
+              + chunk.end()
+              + " (chunks of a pool that grew while open are separate mappings)");
+    }
+    return chunk.segment().asSlice(offset - chunk.start(), length);
+  }
+
+  /** The chunk holding {@code offset} (the last one for an empty range at the end). */
+  private Chunk chunkAt(Chunk[] all, long offset, long length) {
+    Chunk last = all[all.length - 1];
+    if (offset < 0 || length < 0 || offset + length > last.end()) {
+      throw new IndexOutOfBoundsException(
+          "range [" + offset + ", " + (offset + length) + ") is outside pool " + path + " of " + last.end() + " bytes");
+    }
+    int i = all.length - 1;
+    while (all[i].start() > offset) {
+      i--;
+    }
+    return all[i];
   }
 
   /** True if the mapping is synchronous (MAP_SYNC on DAX), false on an emulated pool. */
   public boolean isSynchronous() {
-    return pool.isSynchronous();
+    return headerPool.isSynchronous();
+  }
+
+  /**
+   * Grows the open pool to {@code newSize} bytes (rounded up to 4 KiB; nothing happens if the pool
+   * is not smaller). The steps are those of a growth at open: the file is extended with zeros and
+   * synced (the file system's usable space checked first, a failed extension truncated away), the
+   * new range is mapped as one more chunk, then the header records the growth and switches size
+   * and checksum. A crash at any point leaves the old pool or the new one, both openable and
+   * holding every published byte. The new range may be used once this returns (the new size is
+   * then durable); the mappings made before stay valid, so readers are never disturbed.
+   *
+   * <p>Serialized with other growths; safe while other threads read, write and persist the pool.
+   *
+   * @throws InvalidPoolException if the file system cannot hold the new size (the pool unchanged)
+   * @throws IOException if the backend cannot map part of a pool (the file truncated back), or the
+   *     pool is on a device
+   */
+  public synchronized void grow(long newSize) throws IOException {
+    if (closed) {
+      throw new IOException("pool " + path + " is closed");
+    }
+    long to = roundUp(newSize, HEADER_SIZE);
+    long from = size;
+    if (to <= from) {
+      return;
+    }
+    if (device) {
+      throw new IOException("pool " + path + " is on a device, which cannot grow while it is open");
+    }
+    if (failedSwitch != null) {
+      throw new IOException(
+          "pool " + path + " cannot grow again while open: the header switch of an earlier growth failed ("
+              + failedSwitch
+              + "); reopen the pool",
+          failedSwitch);
+    }
+    long fileSize = channel.size();
+    extend(path, channel, from, fileSize, to);
+    MappedPool pool;
+    try {
+      pool = backend.mapRange(path, channel, from, to - from);
+    } catch (IOException | RuntimeException e) {
+      try {
+        channel.truncate(fileSize); // nothing maps the extension
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+    Chunk[] all = chunks;
+    Chunk[] grown = Arrays.copyOf(all, all.length + 1);
+    grown[all.length] = new Chunk(from, pool, pool.segment());
+    chunks = grown;
+    try {
+      PoolHeader.switchSize(headerPool, from, to);
+    } catch (IOException | RuntimeException e) {
+      failedSwitch = e;
+      throw e;
+    }
+    size = to;
   }
 
   /** True if this open formatted a new pool. */
@@ -299,12 +435,19 @@ public final class NvmHeap implements AutoCloseable {
 
   /** Makes the stores to {@code [offset, offset + length)} durable. */
   public void persist(long offset, long length) throws IOException {
-    pool.persist(offset, length);
+    Chunk[] all = chunks;
+    while (length > 0) {
+      Chunk chunk = chunkAt(all, offset, length);
+      long inChunk = Math.min(length, chunk.end() - offset);
+      chunk.pool().persist(offset - chunk.start(), inChunk);
+      offset += inChunk;
+      length -= inChunk;
+    }
   }
 
   /** Reads root slot {@code slot}: a persistent pointer, or 0 if unset. */
   public long root(int slot) {
-    return (long) ROOT_HANDLE.getVolatile(segment, rootOffset(slot));
+    return (long) ROOT_HANDLE.getVolatile(header, rootOffset(slot));
   }
 
   /**
@@ -313,7 +456,7 @@ public final class NvmHeap implements AutoCloseable {
    */
   public void publishRoot(int slot, long value) throws IOException {
     long offset = rootOffset(slot);
-    ROOT_HANDLE.setVolatile(segment, offset, value);
+    ROOT_HANDLE.setVolatile(header, offset, value);
     persist(offset, Long.BYTES);
   }
 
@@ -324,7 +467,7 @@ public final class NvmHeap implements AutoCloseable {
     return PoolHeader.ROOTS + (long) slot * Long.BYTES;
   }
 
-  /** Marks the pool cleanly shut down, unmaps it and releases its lock. */
+  /** Marks the pool cleanly shut down, unmaps it (every chunk) and releases its lock. */
   @Override
   public synchronized void close() throws IOException {
     if (closed) {
@@ -332,10 +475,10 @@ public final class NvmHeap implements AutoCloseable {
     }
     closed = true;
     try {
-      PoolHeader.setClean(pool, true);
+      PoolHeader.setClean(headerPool, true);
     } finally {
       try {
-        pool.close();
+        IOUtils.close(Arrays.stream(chunks).map(Chunk::pool).toList());
       } finally {
         try {
           lock.release();
@@ -348,7 +491,7 @@ public final class NvmHeap implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "NvmHeap(" + path + ", " + size + " bytes, " + (isSynchronous() ? "MAP_SYNC" : "emulated") + ")";
+    return "NvmHeap(" + path + ", " + size + " bytes, " + chunks.length + " chunk(s), " + (isSynchronous() ? "MAP_SYNC" : "emulated") + ")";
   }
 
 }

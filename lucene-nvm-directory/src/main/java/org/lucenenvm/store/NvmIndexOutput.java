@@ -41,7 +41,7 @@ final class NvmIndexOutput extends IndexOutput {
 
   private final NvmDirectory directory;
   private final ExtentAllocator allocator;
-  private final MemorySegment pool;
+  private final NvmHeap heap;
   private final long firstExtent;
   private final List<long[]> extents = new ArrayList<>(); // {offset, capacity, used}
   private final CRC32 crc = new CRC32();
@@ -52,11 +52,11 @@ final class NvmIndexOutput extends IndexOutput {
   private boolean closed;
 
   NvmIndexOutput(
-      String name, IOContext context, NvmDirectory directory, ExtentAllocator allocator, MemorySegment pool) {
+      String name, IOContext context, NvmDirectory directory, ExtentAllocator allocator, NvmHeap heap) {
     super("NvmIndexOutput(" + directory.heap().path() + ":" + name + ")", name);
     this.directory = directory;
     this.allocator = allocator;
-    this.pool = pool;
+    this.heap = heap;
     this.firstExtent = firstExtentSize(context, allocator.freeBytes());
   }
 
@@ -78,7 +78,7 @@ final class NvmIndexOutput extends IndexOutput {
       long[] last = extents.getLast();
       if (allocator.tryExtend(last[0], last[1], last[1] + want)) {
         last[1] += want;
-        current = pool.asSlice(last[0], last[1]);
+        current = heap.segment(last[0], last[1]);
         return;
       }
       last[2] = position;
@@ -87,15 +87,16 @@ final class NvmIndexOutput extends IndexOutput {
     try {
       offset = allocator.allocate(want);
     } catch (PoolFullException full) {
-      // A nearly full or fragmented pool may still have room for a smaller extent.
+      // A nearly full or fragmented pool (which could not grow) may still have room for a smaller
+      // extent.
       want = allocator.largestFree();
       if (want < ExtentAllocator.BLOCK) {
         throw full;
       }
-      offset = allocator.allocate(want);
+      offset = allocator.allocateWithoutGrowth(want);
     }
     extents.add(new long[] {offset, ExtentAllocator.blocks(want), 0});
-    current = pool.asSlice(offset, ExtentAllocator.blocks(want));
+    current = heap.segment(offset, ExtentAllocator.blocks(want));
     position = 0;
   }
 
@@ -170,7 +171,7 @@ final class NvmIndexOutput extends IndexOutput {
       long used = i == extents.size() - 1 ? position : extent[2];
       long from = checksummed - skipped;
       if (from < used) {
-        crc.update(pool.asSlice(extent[0] + from, used - from).asByteBuffer());
+        crc.update(heap.segment(extent[0] + from, used - from).asByteBuffer());
         checksummed += used - from;
       }
       skipped += used;
@@ -206,18 +207,19 @@ final class NvmIndexOutput extends IndexOutput {
 
   /**
    * Copies the file into one new extent and frees the old ones; leaves the extents as they are if
-   * the pool has no free range that large.
+   * the pool has no free range that large (the pool does not grow for this).
    */
   private void coalesce() {
     long offset;
     try {
-      offset = allocator.allocate(filePointer);
+      offset = allocator.allocateWithoutGrowth(filePointer);
     } catch (PoolFullException noContiguousRoom) {
       return;
     }
+    MemorySegment target = heap.segment(offset, filePointer);
     long copied = 0;
     for (long[] extent : extents) {
-      MemorySegment.copy(pool, extent[0], pool, offset + copied, extent[2]);
+      MemorySegment.copy(heap.segment(extent[0], extent[2]), 0, target, copied, extent[2]);
       copied += extent[2];
     }
     for (long[] extent : extents) {

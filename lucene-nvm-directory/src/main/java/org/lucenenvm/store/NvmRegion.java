@@ -27,7 +27,7 @@ public final class NvmRegion implements Closeable {
     this.heap = heap;
     this.name = name;
     this.poolOffset = poolOffset;
-    this.segment = heap.segment().asSlice(poolOffset, length);
+    this.segment = heap.segment(poolOffset, length);
     this.release = release;
   }
 

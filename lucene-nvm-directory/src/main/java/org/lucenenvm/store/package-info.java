@@ -12,7 +12,9 @@
  *       stores and read in place as {@link org.apache.lucene.store.MemorySegmentAccessInput}s; a
  *       copy-on-write file table published by one persisted 8-byte store, so a crash leaves the
  *       last published table. {@code copyFrom} within a directory clones a file without copying:
- *       extents may be shared by several files, with reference counts rebuilt on open. {@link org.lucenenvm.store.NvmRegion} is a file its owner updates in
+ *       extents may be shared by several files, with reference counts rebuilt on open. With a
+ *       {@link org.lucenenvm.store.PoolGrowth} the pool grows while open, the new range mapped
+ *       as one more chunk ({@link org.lucenenvm.store.NvmHeap#grow}). {@link org.lucenenvm.store.NvmRegion} is a file its owner updates in
  *       place (the real-time engine's ingest log).
  *   <li>{@link org.lucenenvm.store.DramDirectory}: a volatile directory in native memory read
  *       through the same input classes, the DRAM tier beside an {@code NvmDirectory}.

@@ -61,7 +61,7 @@ final class PoolAccounting {
     if (root == 0) {
       return 0;
     }
-    FileTable.Decoded table = FileTable.read(dir.heap().segment(), root);
+    FileTable.Decoded table = FileTable.read(dir.heap(), root);
     return table.capacity() + table.spareCapacity();
   }
 

@@ -29,6 +29,11 @@ import java.util.function.LongPredicate;
  *       subset).
  * </ul>
  *
+ * <p>A pool that grows while open ({@link NvmHeap#grow}) is watched as a whole: each chunk the
+ * heap maps ({@link PoolBackend#mapRange}) gets a durable image of its own (a copy of the file's
+ * range when it is mapped: the zeros of the extension), crash points number the persists of every
+ * chunk, and the images written hold every chunk at its offset.
+ *
  * <p>Limits: a dirty line is replayed with its content at the crash point, not with an earlier
  * intermediate content (two unpersisted stores to one line are kept or lost together, so stores
  * within a line are never reordered), and the stores inside a line are never torn (x86 writes
@@ -51,7 +56,9 @@ public final class PowerFailureSimulator implements PoolBackend {
 
   private final PoolBackend delegate;
   private final CrashPointListener listener;
-  private SimulatedPool pool;
+  /** The chunks of the watched pool, in pool order; empty when none is mapped. */
+  private SimulatedChunk[] chunks = new SimulatedChunk[0];
+  private long persists;
 
   /** Simulates power failures on pools mapped by {@code delegate}, reporting each persist. */
   public PowerFailureSimulator(PoolBackend delegate, CrashPointListener listener) {
@@ -71,35 +78,50 @@ public final class PowerFailureSimulator implements PoolBackend {
 
   @Override
   public synchronized MappedPool map(Path file, FileChannel channel, long size) throws IOException {
-    if (pool != null) {
+    if (chunks.length > 0) {
       throw new IllegalStateException("a power-failure simulator watches one pool at a time");
     }
-    MappedPool mapped = delegate.map(file, channel, size);
-    pool = new SimulatedPool(mapped, size);
-    return pool;
+    persists = 0;
+    return addChunk(0, delegate.map(file, channel, size));
+  }
+
+  @Override
+  public synchronized MappedPool mapRange(Path file, FileChannel channel, long offset, long length)
+      throws IOException {
+    if (chunks.length == 0 || offset != chunks[chunks.length - 1].end()) {
+      throw new IllegalStateException("a chunk must extend the watched pool, got one at " + offset);
+    }
+    return addChunk(offset, delegate.mapRange(file, channel, offset, length));
+  }
+
+  private MappedPool addChunk(long start, MappedPool mapped) {
+    SimulatedChunk chunk = new SimulatedChunk(start, mapped);
+    chunks = Arrays.copyOf(chunks, chunks.length + 1);
+    chunks[chunks.length - 1] = chunk;
+    return chunk;
   }
 
   /** Number of persist calls made so far (each one was a crash point). */
   public synchronized long persistCount() {
-    return pool == null ? 0 : pool.persists;
+    return persists;
   }
 
   /** A crash point at this moment: the stores not persisted so far are the dirty lines. */
   public synchronized CrashPoint crashPointNow() {
-    if (pool == null) {
+    if (chunks.length == 0) {
       throw new IllegalStateException("no pool mapped yet");
     }
-    return new CrashPoint(pool, pool.persists);
+    return new CrashPoint(chunks.clone(), persists);
   }
 
   /** The state of one crash point; valid only during the listener call (or until the next persist). */
   public static final class CrashPoint {
-    private final SimulatedPool pool;
+    private final SimulatedChunk[] chunks;
     private final long index;
     private long[] dirtyLines;
 
-    private CrashPoint(SimulatedPool pool, long index) {
-      this.pool = pool;
+    private CrashPoint(SimulatedChunk[] chunks, long index) {
+      this.chunks = chunks;
       this.index = index;
     }
 
@@ -111,9 +133,28 @@ public final class PowerFailureSimulator implements PoolBackend {
     /** Line numbers (offset / 64) where the mapping differs from the durable image, ascending. */
     public long[] dirtyLines() {
       if (dirtyLines == null) {
-        dirtyLines = pool.dirtyLines();
+        long[] lines = new long[16];
+        int count = 0;
+        for (SimulatedChunk chunk : chunks) {
+          for (long line : chunk.dirtyLines()) {
+            if (count == lines.length) {
+              lines = Arrays.copyOf(lines, count * 2);
+            }
+            lines[count++] = line;
+          }
+        }
+        dirtyLines = Arrays.copyOf(lines, count);
       }
       return dirtyLines.clone();
+    }
+
+    /** The chunk holding pool offset {@code offset}. */
+    private SimulatedChunk chunkAt(long offset) {
+      int i = chunks.length - 1;
+      while (chunks[i].start > offset) {
+        i--;
+      }
+      return chunks[i];
     }
 
     /**
@@ -121,13 +162,13 @@ public final class PowerFailureSimulator implements PoolBackend {
      * durable image, ascending.
      */
     public long[] dirtyWords() {
-      MemorySegment live = pool.mapped.segment();
       long[] words = new long[16];
       int count = 0;
       for (long line : dirtyLines()) {
-        long end = Math.min((line + 1) * LINE, pool.size);
+        SimulatedChunk chunk = chunkAt(line * LINE);
+        long end = Math.min((line + 1) * LINE, chunk.end());
         for (long offset = line * LINE; offset < end; offset += WORD) {
-          if (differs(live, offset, Math.min(WORD, end - offset))) {
+          if (chunk.differs(offset, Math.min(WORD, end - offset))) {
             if (count == words.length) {
               words = Arrays.copyOf(words, count * 2);
             }
@@ -138,9 +179,6 @@ public final class PowerFailureSimulator implements PoolBackend {
       return Arrays.copyOf(words, count);
     }
 
-    private boolean differs(MemorySegment live, long offset, long length) {
-      return MemorySegment.mismatch(live, offset, offset + length, pool.durable, offset, offset + length) >= 0;
-    }
 
     /**
      * Writes the pool a power failure at this point could leave to {@code target}: the durable
@@ -161,20 +199,22 @@ public final class PowerFailureSimulator implements PoolBackend {
     }
 
     private void writeImage(Path target, int unit, LongPredicate survives) throws IOException {
-      MemorySegment live = pool.mapped.segment();
       try (FileChannel out =
           FileChannel.open(
               target,
               StandardOpenOption.CREATE,
               StandardOpenOption.TRUNCATE_EXISTING,
               StandardOpenOption.WRITE)) {
-        writeFully(out, pool.durable, 0);
+        for (SimulatedChunk chunk : chunks) {
+          writeFully(out, chunk.durable, chunk.start);
+        }
         for (long line : dirtyLines()) {
-          long end = Math.min((line + 1) * LINE, pool.size);
+          SimulatedChunk chunk = chunkAt(line * LINE);
+          long end = Math.min((line + 1) * LINE, chunk.end());
           for (long offset = line * LINE; offset < end; offset += unit) {
             long length = Math.min(unit, end - offset);
-            if (differs(live, offset, length) && survives.test(offset / unit)) {
-              writeFully(out, live.asSlice(offset, length), offset);
+            if (chunk.differs(offset, length) && survives.test(offset / unit)) {
+              writeFully(out, chunk.mapped.segment().asSlice(offset - chunk.start, length), offset);
             }
           }
         }
@@ -205,18 +245,24 @@ public final class PowerFailureSimulator implements PoolBackend {
     return line -> random.nextBoolean();
   }
 
-  private final class SimulatedPool implements MappedPool {
+  /** One mapped chunk of the watched pool and its durable image; offsets are pool offsets unless said. */
+  private final class SimulatedChunk implements MappedPool {
+    private final long start;
     private final MappedPool mapped;
     private final long size;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment durable;
-    private long persists;
 
-    SimulatedPool(MappedPool mapped, long size) {
+    SimulatedChunk(long start, MappedPool mapped) {
+      this.start = start;
       this.mapped = mapped;
-      this.size = size;
+      this.size = mapped.segment().byteSize();
       this.durable = arena.allocate(size, LINE);
-      durable.copyFrom(mapped.segment().asSlice(0, size));
+      durable.copyFrom(mapped.segment());
+    }
+
+    long end() {
+      return start + size;
     }
 
     @Override
@@ -224,10 +270,11 @@ public final class PowerFailureSimulator implements PoolBackend {
       return mapped.segment();
     }
 
+    /** Persists {@code [offset, offset + length)} of this chunk (chunk offsets). */
     @Override
     public void persist(long offset, long length) throws IOException {
       synchronized (PowerFailureSimulator.this) {
-        listener.atCrashPoint(new CrashPoint(this, persists));
+        listener.atCrashPoint(new CrashPoint(chunks.clone(), persists));
         persists++;
         if (length > 0) {
           long from = offset / LINE * LINE;
@@ -238,6 +285,13 @@ public final class PowerFailureSimulator implements PoolBackend {
       }
     }
 
+    /** True if the mapping differs from the durable image in {@code [offset, offset + length)} of the pool. */
+    boolean differs(long offset, long length) {
+      long from = offset - start;
+      return MemorySegment.mismatch(mapped.segment(), from, from + length, durable, from, from + length) >= 0;
+    }
+
+    /** Pool line numbers where the mapping differs from the durable image, ascending. */
     long[] dirtyLines() {
       MemorySegment live = mapped.segment();
       long[] lines = new long[16];
@@ -252,7 +306,7 @@ public final class PowerFailureSimulator implements PoolBackend {
         if (count == lines.length) {
           lines = Arrays.copyOf(lines, count * 2);
         }
-        lines[count++] = line;
+        lines[count++] = (start / LINE) + line;
         from = (line + 1) * LINE;
       }
       return Arrays.copyOf(lines, count);
@@ -270,7 +324,7 @@ public final class PowerFailureSimulator implements PoolBackend {
           mapped.close();
         } finally {
           arena.close();
-          pool = null;
+          chunks = Arrays.stream(chunks).filter(c -> c != this).toArray(SimulatedChunk[]::new);
         }
       }
     }

@@ -228,12 +228,12 @@ public class TestNvmDirectoryClone extends LuceneTestCase {
       write(directory, "seed", 10);
       directory.sync(List.of("seed")); // a table exists: write a damaged one in its place
       long root = directory.heap().root(NvmHeap.DIRECTORY_ROOT);
-      FileTable.Decoded table = FileTable.read(directory.heap().segment(), root);
+      FileTable.Decoded table = FileTable.read(directory.heap(), root);
       Map<String, NvmFile> files = new java.util.TreeMap<>();
       files.put("first", new NvmFile(new long[] {first[0]}, new long[] {first[1]}, true));
       files.put("second", new NvmFile(new long[] {second[0]}, new long[] {second[1]}, true));
       FileTable.write(
-          directory.heap().segment().asSlice(root, table.capacity()),
+          directory.heap().segment(root, table.capacity()),
           table.capacity(),
           table.generation() + 1,
           table.spareOffset(),

@@ -106,7 +106,7 @@ public class TestNvmHeap extends LuceneTestCase {
     Path file = pool();
     try (NvmHeap heap = NvmHeap.open(file, SIZE)) {
       heap.publishRoot(2, 4242L);
-      heap.segment().set(ValueLayout.JAVA_LONG, SIZE - 8, 99L);
+      heap.segment(SIZE - 8, 8).set(ValueLayout.JAVA_LONG, 0, 99L);
       heap.persist(SIZE - 8, 8);
     }
     try (NvmHeap heap = NvmHeap.open(file, 3 * SIZE)) {
@@ -116,16 +116,16 @@ public class TestNvmHeap extends LuceneTestCase {
       assertEquals(3 * SIZE, heap.size());
       assertEquals(3 * SIZE, Files.size(file));
       assertEquals(4242L, heap.root(2));
-      assertEquals(99L, heap.segment().get(ValueLayout.JAVA_LONG, SIZE - 8));
+      assertEquals(99L, heap.segment(SIZE - 8, 8).get(ValueLayout.JAVA_LONG, 0));
       MemorySegment zeros = MemorySegment.ofArray(new byte[(int) (2 * SIZE)]);
-      assertEquals("the new space is zero", -1, heap.segment().asSlice(SIZE, 2 * SIZE).mismatch(zeros));
-      heap.segment().set(ValueLayout.JAVA_LONG, 3 * SIZE - 8, 7L);
+      assertEquals("the new space is zero", -1, heap.segment(SIZE, 2 * SIZE).mismatch(zeros));
+      heap.segment(3 * SIZE - 8, 8).set(ValueLayout.JAVA_LONG, 0, 7L);
       heap.persist(3 * SIZE - 8, 8);
     }
     try (NvmHeap heap = NvmHeap.open(file, 0)) {
       assertEquals(3 * SIZE, heap.size());
       assertEquals(3 * SIZE, heap.sizeBeforeOpen());
-      assertEquals(7L, heap.segment().get(ValueLayout.JAVA_LONG, 3 * SIZE - 8));
+      assertEquals(7L, heap.segment(3 * SIZE - 8, 8).get(ValueLayout.JAVA_LONG, 0));
     }
   }
 

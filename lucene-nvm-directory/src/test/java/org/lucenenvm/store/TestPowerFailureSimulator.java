@@ -24,9 +24,9 @@ public class TestPowerFailureSimulator extends LuceneTestCase {
         new PowerFailureSimulator(point -> dirtyAtPersist.add(point.dirtyLines()));
     try (NvmHeap heap = NvmHeap.open(dir.resolve("p.pool"), SIZE, NvmHeap.OpenMode.CREATE_OR_OPEN, simulator)) {
       long formatPersists = simulator.persistCount();
-      heap.segment().set(ValueLayout.JAVA_BYTE, A, (byte) 1);
-      heap.segment().set(ValueLayout.JAVA_BYTE, B, (byte) 2);
-      heap.segment().set(ValueLayout.JAVA_BYTE, C, (byte) 3);
+      heap.segment(A, 1).set(ValueLayout.JAVA_BYTE, 0, (byte) 1);
+      heap.segment(B, 1).set(ValueLayout.JAVA_BYTE, 0, (byte) 2);
+      heap.segment(C, 1).set(ValueLayout.JAVA_BYTE, 0, (byte) 3);
       heap.persist(C, 1);
       assertEquals(formatPersists + 1, simulator.persistCount());
       // At the crash point of that persist, its own line was still dirty.
@@ -56,9 +56,9 @@ public class TestPowerFailureSimulator extends LuceneTestCase {
     Path dir = PoolPaths.poolIn(createTempDir("sim")).getParent();
     PowerFailureSimulator simulator = new PowerFailureSimulator(point -> {});
     try (NvmHeap heap = NvmHeap.open(dir.resolve("p.pool"), SIZE, NvmHeap.OpenMode.CREATE_OR_OPEN, simulator)) {
-      heap.segment().set(ValueLayout.JAVA_LONG, A, 1L);
-      heap.segment().set(ValueLayout.JAVA_LONG, A + 8, 2L);
-      heap.segment().set(ValueLayout.JAVA_LONG, A + 24, 3L);
+      heap.segment(A, 8).set(ValueLayout.JAVA_LONG, 0, 1L);
+      heap.segment(A + 8, 8).set(ValueLayout.JAVA_LONG, 0, 2L);
+      heap.segment(A + 24, 8).set(ValueLayout.JAVA_LONG, 0, 3L);
       PowerFailureSimulator.CrashPoint now = simulator.crashPointNow();
       assertArrayEquals(new long[] {A / 64}, now.dirtyLines());
       assertArrayEquals(new long[] {A / 8, A / 8 + 1, A / 8 + 3}, now.dirtyWords());

@@ -20,7 +20,7 @@ import java.util.function.ToLongFunction;
 /**
  * The per-index metrics, collected from one {@link IndexStats} per index at each scrape: gauges
  * {@code lucenenvm_index_docs}, {@code _dram_bytes}, {@code _live_segment_bytes}, {@code
- * _nvm_bytes}, {@code _pool_bytes}, {@code _pool_free_bytes}, {@code _pool_used_bytes}, {@code
+ * _nvm_bytes}, {@code _pool_bytes}, {@code _pool_max_bytes}, {@code _pool_free_bytes}, {@code _pool_used_bytes}, {@code
  * _flood_stage_ratio} (the watermark), {@code _writes_refused} (1 while adds and updates answer
  * 429), {@code lucenenvm_index_segments}
  * (by state), and counters {@code lucenenvm_index_ingested_docs_total}, {@code
@@ -56,6 +56,7 @@ final class IndexMetrics implements MultiCollector {
     out.add(gauge("lucenenvm_index_live_segment_bytes", "Live segment bytes (approximate)", stats, IndexStats::liveSegmentBytes));
     out.add(gauge("lucenenvm_index_nvm_bytes", "Segment file bytes in the NVM pool", stats, IndexStats::nvmBytes));
     out.add(gauge("lucenenvm_index_pool_bytes", "Size of the NVM pool file", stats, IndexStats::poolBytes));
+    out.add(gauge("lucenenvm_index_pool_max_bytes", "Size the NVM pool may grow to while serving", stats, IndexStats::poolMaxBytes));
     out.add(gauge("lucenenvm_index_pool_free_bytes", "Free bytes of the NVM pool", stats, IndexStats::poolFreeBytes));
     out.add(gauge("lucenenvm_index_pool_used_bytes", "Used bytes of the NVM pool", stats, IndexStats::poolUsedBytes));
     out.add(gauge("lucenenvm_index_flood_stage_ratio", "Share of the pool at which adds and updates are refused", stats, IndexStats::floodStage));

@@ -100,7 +100,7 @@ public final class IndexRegistry implements Closeable {
   private OpenIndex openIndex(IndexDefinition definition) throws IOException {
     long start = System.nanoTime();
     Path pool = poolFile(definition.name());
-    NvmDirectory directory = NvmDirectory.open(pool, config.poolSizeBytes());
+    NvmDirectory directory = NvmDirectory.open(pool, config.poolSizeBytes(), config.poolGrowth());
     NvmHeap heap = directory.heap();
     if (!heap.wasCreated() && heap.sizeBeforeOpen() < heap.size()) {
       LOG.info(

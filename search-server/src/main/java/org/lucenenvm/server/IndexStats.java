@@ -11,6 +11,7 @@ import org.lucenenvm.realtime.RtEngineStats;
 import org.lucenenvm.realtime.RtRecovery;
 import org.lucenenvm.realtime.RtSegmentInfo;
 import org.lucenenvm.realtime.SegmentState;
+import org.lucenenvm.store.PoolGrowth;
 
 /**
  * A point-in-time account of one index, summed over its partitions: documents, segments per state
@@ -24,7 +25,10 @@ import org.lucenenvm.realtime.SegmentState;
  * @param dramBytes read-optimized segment bytes in DRAM
  * @param liveSegmentBytes approximate bytes of live (write-optimized) segments
  * @param nvmBytes segment file bytes in the pool
- * @param poolBytes size of the pool file
+ * @param poolBytes size of the pool file (it grows while the index serves with {@code
+ *     --pool-max-size})
+ * @param poolMaxBytes the size the pool may grow to while the index serves ({@code
+ *     --pool-max-size}); {@code poolBytes} when it does not grow
  * @param poolFreeBytes bytes of the pool not used
  * @param poolUsedBytes bytes of the pool in use ({@code poolBytes - poolFreeBytes}: segments, ingest
  *     logs, cache region, manifests, file table, header)
@@ -53,6 +57,7 @@ public record IndexStats(
     long liveSegmentBytes,
     long nvmBytes,
     long poolBytes,
+    long poolMaxBytes,
     long poolFreeBytes,
     long poolUsedBytes,
     double floodStage,
@@ -82,6 +87,12 @@ public record IndexStats(
     StageWork plus(StageWork o) {
       return new StageWork(busyMillis + o.busyMillis, items + o.items, queued + o.queued);
     }
+  }
+
+  /** The size {@code index}'s pool (now {@code poolBytes}) may grow to while it serves. */
+  private static long maxPoolBytes(OpenIndex index, long poolBytes) {
+    PoolGrowth growth = index.directory().poolGrowth();
+    return growth.enabled() ? Math.max(growth.maxBytes(), poolBytes) : poolBytes;
   }
 
   /** Collects the stats of {@code index}. */
@@ -117,6 +128,7 @@ public record IndexStats(
         live,
         nvm,
         pool.totalBytes(),
+        maxPoolBytes(index, pool.totalBytes()),
         pool.totalBytes() - pool.usedBytes(),
         pool.usedBytes(),
         pool.floodStage(),

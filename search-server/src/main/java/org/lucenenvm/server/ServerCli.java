@@ -48,6 +48,9 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--pool-size", converter = ByteSize.class, description = "NVM pool size of each index, e.g. 1g: new pools are created with it, smaller existing ones grow to it in place (default: ${DEFAULT-VALUE}).", defaultValue = "512m")
   long poolSize;
 
+  @Option(names = "--pool-max-size", converter = ByteSize.class, description = "Largest size each index's pool grows to while it serves, e.g. 8g: by steps of 64 MiB once less than 10%% of it is free or an allocation finds no room, keeping 512 MiB of the file system free; 0 grows pools only when --pool-size is raised at a restart (default: ${DEFAULT-VALUE}).", defaultValue = "0")
+  long poolMaxSize;
+
   @Option(names = "--mode", description = "Durability: CRASH_CONSISTENT (every acknowledged write survives a crash), GRACEFUL (survives a graceful shutdown only) or VOLATILE (default: ${DEFAULT-VALUE}).", defaultValue = "CRASH_CONSISTENT")
   DurabilityMode mode;
 
@@ -136,6 +139,7 @@ public final class ServerCli implements Callable<Integer> {
         .port(port)
         .dataDir(dataDir)
         .poolSizeBytes(poolSize)
+        .poolMaxBytes(poolMaxSize)
         .mode(mode)
         .logBytes(logSize)
         .logFullTimeout(logFullTimeout)

@@ -11,6 +11,7 @@ import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.RtEngineConfig;
 import org.lucenenvm.realtime.RtSchema;
+import org.lucenenvm.store.PoolGrowth;
 
 /**
  * Settings of a {@link SearchServer}. Build one with {@link #builder()}; every setting has a safe
@@ -21,6 +22,9 @@ import org.lucenenvm.realtime.RtSchema;
  * @param dataDir directory holding one pool file and one definition file per index
  * @param poolSizeBytes size of the NVM pool file of each index: a new one is created with it, an
  *     existing smaller one grows to it in place when it opens
+ * @param poolMaxBytes 0 (the default): a pool grows only when it opens with a larger {@code
+ *     poolSizeBytes}; otherwise each pool also grows while its index serves, up to this size (at
+ *     least {@code poolSizeBytes}), by {@link PoolGrowth#upTo}'s steps when it runs short of room
  * @param mode durability of every index (CRASH_CONSISTENT, the default: every acknowledged write
  *     survives a crash and a restart replays the ingest log; GRACEFUL: a restart after a graceful
  *     shutdown reopens the indexes from their pools, a crash leaves them unavailable; VOLATILE)
@@ -56,6 +60,7 @@ public record ServerConfig(
     int port,
     Path dataDir,
     long poolSizeBytes,
+    long poolMaxBytes,
     DurabilityMode mode,
     long logBytes,
     Duration logFullTimeout,
@@ -91,6 +96,12 @@ public record ServerConfig(
     require(!logFullTimeout.isNegative(), "logFullTimeout must be >= 0, got " + logFullTimeout);
     require(port >= 0 && port <= 65535, "port must be in 0..65535, got " + port);
     require(poolSizeBytes >= 1L << 20, "poolSizeBytes must be >= 1 MiB, got " + poolSizeBytes);
+    require(
+        poolMaxBytes == 0 || poolMaxBytes >= poolSizeBytes,
+        "poolMaxBytes must be 0 (no growth while serving) or >= poolSizeBytes ("
+            + poolSizeBytes
+            + "), got "
+            + poolMaxBytes);
     require(dramBudgetBytes >= 0, "dramBudgetBytes must be >= 0, got " + dramBudgetBytes);
     require(segmentSize > 0, "segmentSize must be > 0, got " + segmentSize);
     RtEngineConfig.requireFloodStage(floodStage);
@@ -155,6 +166,11 @@ public record ServerConfig(
     }
   }
 
+  /** How each index's pool grows while it serves ({@link PoolGrowth#OFF} unless {@link #poolMaxBytes} is set). */
+  public PoolGrowth poolGrowth() {
+    return poolMaxBytes == 0 ? PoolGrowth.OFF : PoolGrowth.upTo(poolMaxBytes);
+  }
+
   /** A builder with the defaults. */
   public static Builder builder() {
     return new Builder();
@@ -167,6 +183,7 @@ public record ServerConfig(
         .port(port)
         .dataDir(dataDir)
         .poolSizeBytes(poolSizeBytes)
+        .poolMaxBytes(poolMaxBytes)
         .mode(mode)
         .logBytes(logBytes)
         .logFullTimeout(logFullTimeout)
@@ -202,6 +219,7 @@ public record ServerConfig(
     private int port = 8080;
     private Path dataDir = Path.of("data");
     private long poolSizeBytes = 512L << 20;
+    private long poolMaxBytes;
     private DurabilityMode mode = DurabilityMode.CRASH_CONSISTENT;
     private long logBytes = 64L << 20;
     private Duration logFullTimeout = RtEngineConfig.DEFAULT_LOG_FULL_TIMEOUT;
@@ -240,6 +258,11 @@ public record ServerConfig(
 
     public Builder poolSizeBytes(long v) {
       poolSizeBytes = v;
+      return this;
+    }
+
+    public Builder poolMaxBytes(long v) {
+      poolMaxBytes = v;
       return this;
     }
 
@@ -340,6 +363,7 @@ public record ServerConfig(
           port,
           dataDir,
           poolSizeBytes,
+          poolMaxBytes,
           mode,
           logBytes,
           logFullTimeout,

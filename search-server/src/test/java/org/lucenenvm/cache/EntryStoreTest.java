@@ -122,7 +122,7 @@ public class EntryStoreTest extends LuceneTestCase {
     long regionSize = 1 << 16;
     Map<Integer, CacheEntry> stored = new HashMap<>();
     try (NvmHeap heap = NvmHeap.open(pool, NvmHeap.HEADER_SIZE + regionSize)) {
-      MemorySegment region = heap.segment().asSlice(NvmHeap.HEADER_SIZE, regionSize);
+      MemorySegment region = heap.segment(NvmHeap.HEADER_SIZE, regionSize);
       EntryStore store =
           EntryStore.open(region, 32, Persister.forHeapRegion(heap, NvmHeap.HEADER_SIZE));
       for (int i = 0; i < 10; i++) {
@@ -131,7 +131,7 @@ public class EntryStoreTest extends LuceneTestCase {
       }
     }
     try (NvmHeap heap = NvmHeap.open(pool, NvmHeap.HEADER_SIZE + regionSize)) {
-      MemorySegment region = heap.segment().asSlice(NvmHeap.HEADER_SIZE, regionSize);
+      MemorySegment region = heap.segment(NvmHeap.HEADER_SIZE, regionSize);
       EntryStore store =
           EntryStore.open(region, 32, Persister.forHeapRegion(heap, NvmHeap.HEADER_SIZE));
       assertNull(store.rebuiltReason());

@@ -34,8 +34,8 @@ public class FloodStageTest {
 
   private final Random random = new Random(42);
 
-  /** {@code count} documents from {@code d<from>}: a few words and 32 KB stored. */
-  private String ndjson(int from, int count) {
+  /** {@code count} documents from {@code d<from>}: a few words and 32 KB stored, drawn from {@code random}. */
+  static String ndjson(Random random, int from, int count) {
     StringBuilder body = new StringBuilder();
     for (int i = from; i < from + count; i++) {
       StringBuilder stored = new StringBuilder();
@@ -80,7 +80,7 @@ public class FloodStageTest {
       JsonNode refusedItem = null;
       for (int batch = 0; refusedItem == null || !refusedSteadily(s); batch++) {
         assertTrue("the pool never refused a line", batch < 100);
-        LiveServer.Res r = s.send("POST", "/indexes/cap/_bulk", ndjson(batch * 50, 50));
+        LiveServer.Res r = s.send("POST", "/indexes/cap/_bulk", ndjson(random, batch * 50, 50));
         assertEquals(r.body(), 200, r.status());
         JsonNode out = r.json();
         JsonNode items = out.get("items");

@@ -22,6 +22,7 @@ public class ServerConfigTest {
         .port(9400)
         .dataDir(Path.of("/srv/pools"))
         .poolSizeBytes(256L << 20)
+        .poolMaxBytes(1L << 30)
         .mode(DurabilityMode.GRACEFUL)
         .logBytes(1L << 20)
         .logFullTimeout(Duration.ofSeconds(3))
