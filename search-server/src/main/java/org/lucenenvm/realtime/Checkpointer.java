@@ -3,9 +3,7 @@ package org.lucenenvm.realtime;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.Lock;
-import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.apache.lucene.store.Directory;
 
 /**
@@ -37,76 +35,82 @@ import org.apache.lucene.store.Directory;
  * and with it the acknowledged old version.
  */
 final class Checkpointer implements Pipeline.Checkpoint {
+  /**
+   * What a checkpoint records, read by the partition under its write lock (so every deletion is
+   * of an operation applied by {@code lastWritten}).
+   *
+   * @param segments the non-retired segments with an NVM copy, with their deletions, oldest first
+   * @param lastSequence the largest {@link SegmentDescriptor#lastSequence} among them
+   * @param allDocumentsListed whether no other segment holds a document (the live segment is empty)
+   * @param lastApplied the sequence number of the last operation the partition applied
+   * @param nextSegmentId the partition's next segment id
+   * @param lastWritten the sequence number of the last record written to the log
+   */
+  record View(
+      List<Manifest.Segment> segments,
+      long lastSequence,
+      boolean allDocumentsListed,
+      long lastApplied,
+      long nextSegmentId,
+      long lastWritten) {
+
+    /** The view of {@code table} (write lock held). */
+    static View of(
+        List<SegmentDescriptor> table, long lastApplied, long nextSegmentId, long lastWritten) {
+      List<Manifest.Segment> segments = new ArrayList<>();
+      long lastSequence = 0;
+      boolean allDocumentsListed = true;
+      for (SegmentDescriptor d : table) {
+        SegmentVersion nvmVersion = d.nvm();
+        if (nvmVersion != null && !d.retired()) {
+          segments.add(Manifest.Segment.of(d, nvmVersion));
+          lastSequence = Math.max(lastSequence, d.lastSequence());
+        } else if (!d.retired() && !(d.isLive() && d.global().liveSegment().published() == 0)) {
+          allDocumentsListed = false;
+        }
+      }
+      return new View(
+          List.copyOf(segments),
+          lastSequence,
+          allDocumentsListed,
+          lastApplied,
+          nextSegmentId,
+          lastWritten);
+    }
+  }
+
   private final Directory nvm;
   private final IngestLog log;
-  private final DescriptorTable table;
-  private final Lock writeLock;
-  private final LongSupplier lastApplied;
-  private final AtomicLong nextSegmentId;
+  private final Supplier<View> view;
   /** Guarded by this. */
   private long durableSequence;
 
   /**
-   * A checkpointer of the partition whose table is {@code table}; {@code lastApplied} gives the
-   * sequence number of the last operation the partition applied (read under {@code writeLock});
-   * {@code durableSequence} is the one the manifest found at open recorded.
+   * A checkpointer that records what {@code view} gives (the partition's table, read under its
+   * write lock); {@code durableSequence} is the one the manifest found at open recorded.
    */
-  Checkpointer(
-      Directory nvm,
-      IngestLog log,
-      DescriptorTable table,
-      Lock writeLock,
-      LongSupplier lastApplied,
-      AtomicLong nextSegmentId,
-      long durableSequence) {
+  Checkpointer(Directory nvm, IngestLog log, Supplier<View> view, long durableSequence) {
     this.nvm = nvm;
     this.log = log;
-    this.table = table;
-    this.writeLock = writeLock;
-    this.lastApplied = lastApplied;
-    this.nextSegmentId = nextSegmentId;
+    this.view = view;
     this.durableSequence = durableSequence;
   }
 
   @Override
   public synchronized void record() throws IOException {
-    List<Manifest.Segment> segments = new ArrayList<>();
-    long nextId;
-    long applied;
-    writeLock.lock();
-    try {
-      boolean allDocumentsDurable = true;
-      for (SegmentDescriptor d : table.segments()) {
-        SegmentVersion nvmVersion = d.nvm();
-        if (nvmVersion != null && !d.retired()) {
-          segments.add(
-              new Manifest.Segment(
-                  d.id(), d.level(), stateOf(d), nvmVersion.maxDoc(), d.deletions()));
-          durableSequence = Math.max(durableSequence, d.lastSequence());
-        } else if (!d.retired() && !(d.isLive() && d.global().liveSegment().published() == 0)) {
-          allDocumentsDurable = false;
-        }
-      }
-      if (allDocumentsDurable) {
-        // Every document is in a listed segment and every delete in its deletions (the operations
-        // since the last freeze are deletes only): the manifest holds every applied operation.
-        durableSequence = Math.max(durableSequence, lastApplied.getAsLong());
-      }
-      nextId = nextSegmentId.get();
-      applied = log.lastWritten(); // writes log and apply under the write lock
-    } finally {
-      writeLock.unlock();
+    View now = view.get();
+    durableSequence = Math.max(durableSequence, now.lastSequence());
+    if (now.allDocumentsListed()) {
+      // Every document is in a listed segment and every delete in its deletions (the operations
+      // since the last freeze are deletes only): the manifest holds every applied operation.
+      durableSequence = Math.max(durableSequence, now.lastApplied());
     }
     // Writers persist after releasing the lock: make every applied operation durable first.
-    log.awaitDurable(applied);
-    Manifest.logged(nextId, segments, durableSequence).write(nvm);
+    log.awaitDurable(now.lastWritten());
+    Manifest.logged(now.nextSegmentId(), now.segments(), durableSequence).write(nvm);
     if (durableSequence >= log.firstSequence()) {
       log.truncate(durableSequence);
     }
-  }
-
-  private static SegmentState stateOf(SegmentDescriptor d) {
-    return d.state() == SegmentState.MERGED ? SegmentState.MERGED : SegmentState.COMMITTED;
   }
 
   /** The DurableSequence of the last manifest written. */

@@ -16,7 +16,7 @@ final class Committer {
   private final boolean eagerPointer;
   private final MemoryAccounts accounts;
   private final Engraver engraver;
-  private final DescriptorTable table;
+  private final PartitionTable table;
   private final Consumer<SegmentDescriptor> next;
   private final ArrayDeque<SegmentDescriptor> awaiting = new ArrayDeque<>();
 
@@ -24,7 +24,7 @@ final class Committer {
       PipelinePolicy policy,
       MemoryAccounts accounts,
       Engraver engraver,
-      DescriptorTable table,
+      PartitionTable table,
       Consumer<SegmentDescriptor> next) {
     this.eagerPointer = policy.eagerPointer();
     this.accounts = accounts;

@@ -8,9 +8,9 @@ import java.io.IOException;
  */
 final class Flusher {
   private final Tiers tiers;
-  private final DescriptorTable table;
+  private final PartitionTable table;
 
-  Flusher(Tiers tiers, DescriptorTable table) {
+  Flusher(Tiers tiers, PartitionTable table) {
     this.tiers = tiers;
     this.table = table;
   }

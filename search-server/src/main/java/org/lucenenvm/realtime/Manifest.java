@@ -102,7 +102,14 @@ record Manifest(
    * @param maxDoc docs in the segment
    * @param deletions deletions, or null when none
    */
-  record Segment(long id, int level, SegmentState state, int maxDoc, DeletedDocs deletions) {}
+  record Segment(long id, int level, SegmentState state, int maxDoc, DeletedDocs deletions) {
+    /** The entry of {@code d}, whose NVM copy is {@code nvm}, with its deletions now. */
+    static Segment of(SegmentDescriptor d, SegmentVersion nvm) {
+      SegmentState state =
+          d.state() == SegmentState.MERGED ? SegmentState.MERGED : SegmentState.COMMITTED;
+      return new Segment(d.id(), d.level(), state, nvm.maxDoc(), d.deletions());
+    }
+  }
 
   /**
    * What an incomplete shutdown could not persist.

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.Lock;
 import java.util.function.BooleanSupplier;
 import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.MergePolicy;
@@ -58,11 +56,7 @@ final class Merger {
   /** Merges keep deleted documents masked while at most this percent of their sources' are. */
   private final double keepDeletesPct;
   private final Tiers tiers;
-  private final DescriptorTable table;
-  private final Lock writeLock;
-  /** Wakes writers waiting for a segment slot (takes writeLock, which is reentrant). */
-  private final Runnable segmentRoomChanged;
-  private final AtomicLong nextSegmentId;
+  private final PartitionTable table;
   private final Pipeline.Checkpoint checkpoint;
   /** Whether the last merge attempt was refused for want of room (cleared by the next merge). */
   private volatile boolean refused;
@@ -70,13 +64,7 @@ final class Merger {
   private volatile long deferred;
 
   Merger(
-      RtEngineConfig config,
-      Tiers tiers,
-      DescriptorTable table,
-      Lock writeLock,
-      Runnable segmentRoomChanged,
-      AtomicLong nextSegmentId,
-      Pipeline.Checkpoint checkpoint) {
+      RtEngineConfig config, Tiers tiers, PartitionTable table, Pipeline.Checkpoint checkpoint) {
     this.maxSegments = config.maxSegments();
     this.mergeWidth = config.mergeFactor();
     this.nvmCopiesOnly = config.policy().eagerEngrave();
@@ -84,9 +72,6 @@ final class Merger {
     this.keepDeletesPct = tiers.mergesLink() ? config.mergeDeletesPctAllowed() : 0;
     this.tiers = tiers;
     this.table = table;
-    this.writeLock = writeLock;
-    this.segmentRoomChanged = segmentRoomChanged;
-    this.nextSegmentId = nextSegmentId;
     this.checkpoint = checkpoint;
   }
 
@@ -108,7 +93,7 @@ final class Merger {
       }
       refused = !merge(sources, stop);
       if (refused) {
-        segmentRoomChanged.run(); // writers at the limit may now add segments beyond it
+        table.segmentRoomChanged(); // writers at the limit may now add segments beyond it
         return; // tried again on the next pass (after a commit, or while room is reclaimed)
       }
     }
@@ -234,14 +219,13 @@ final class Merger {
         mergedDocs += readers[i].numDocs();
       }
       long estimate = (long) (mergedBytes * ESTIMATE_MARGIN);
-      SegmentVersion version = null;
-      IdFilter filter = null;
-      long id;
       if (deletedDocs < sourceDocs) {
+        long id;
+        SegmentVersion version;
         try {
           tiers.reserveNvm(
               estimate, ESTIMATE_SLACK, "a merge of segments " + ids(ordered), NvmSpace.Write.MERGE);
-          id = nextSegmentId.getAndIncrement();
+          id = table.newSegmentId();
           version = tiers.writeMerged(id, readers, estimate, ESTIMATE_SLACK, stop);
         } catch (MergePolicy.MergeAbortedException e) {
           return true; // the pipeline is stopping: an aborted merge is no failure
@@ -249,23 +233,14 @@ final class Merger {
           deferred++;
           return false;
         }
-        filter = IdFilter.of(version.segment());
+        SegmentDescriptor merged =
+            new SegmentDescriptor(id, level, mergedDocs, version, SegmentState.MERGED);
+        merged.setIdFilter(IdFilter.of(version.segment()));
+        merged.setLastSequence(lastSequence);
+        table.replace(
+            ordered, merged, () -> remainingDeletions(ordered, dropped, readers, merged.capacity()));
       } else {
-        id = nextSegmentId.getAndIncrement();
-      }
-      writeLock.lock();
-      try {
-        SegmentDescriptor merged = null;
-        if (version != null) {
-          merged = new SegmentDescriptor(id, level, mergedDocs, version, SegmentState.MERGED);
-          merged.setIdFilter(filter);
-          merged.setLastSequence(lastSequence);
-          merged.setDeletions(remainingDeletions(ordered, dropped, readers, mergedDocs));
-        }
-        table.replace(ordered, merged);
-        segmentRoomChanged.run();
-      } finally {
-        writeLock.unlock();
+        table.remove(ordered);
       }
       checkpoint.record(); // before the sources' files may be deleted
       for (SegmentDescriptor s : ordered) {
@@ -286,10 +261,11 @@ final class Merger {
   }
 
   /**
-   * The merged segment's deletions (write lock held, so no delete reaches a source meanwhile): each
-   * source's deletions now that the merge did not drop ({@code dropped}: those it was merged
-   * without), in merged doc ids. These are the deletions the merge kept, and the deletes that
-   * reached the sources while they were being merged.
+   * The merged segment's deletions (computed by {@link PartitionTable#replace} under the write
+   * lock, so no delete reaches a source meanwhile): each source's deletions now that the merge did
+   * not drop ({@code dropped}: those it was merged without), in merged doc ids. These are the
+   * deletions the merge kept, and the deletes that reached the sources while they were being
+   * merged.
    */
   private static DeletedDocs remainingDeletions(
       List<SegmentDescriptor> sources, DeletedDocs[] dropped, CodecReader[] readers, int maxDoc) {

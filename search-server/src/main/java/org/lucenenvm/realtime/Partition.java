@@ -6,9 +6,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.PostingsEnum;
@@ -19,9 +16,11 @@ import org.apache.lucene.util.ThreadInterruptedException;
 
 /**
  * One document partition (SPIRIT's executor) and the one owner of its state: the descriptor table,
- * the lock its writers take, the segment-id counter, its {@link Tiers} and its {@link Pipeline}.
- * Writes are applied one at a time under the lock; queries never take it. Opening, recovery and
- * closing are {@link PartitionLifecycle}'s.
+ * the lock its writers take, its {@link Tiers} and its {@link Pipeline}. Writes are applied one at
+ * a time under the lock; queries never take it. The pipeline sees the table only through a {@link
+ * PartitionTable} (which also holds the segment-id counter and the condition writers wait on for a
+ * segment slot), the {@link Checkpointer} only through a {@link Checkpointer.View} read under the
+ * lock. Opening, recovery and closing are {@link PartitionLifecycle}'s.
  *
  * <p>In {@link DurabilityMode#CRASH_CONSISTENT} mode every write is also recorded in the
  * partition's {@link IngestLog}: room for the record is reserved before the lock is taken (so a
@@ -51,15 +50,14 @@ final class Partition {
 
   private final RtEngineConfig config;
   private final ReentrantLock writeLock = new ReentrantLock();
-  /**
-   * Writers waiting for a free segment slot wait on this condition of writeLock; the merger
-   * signals it, under writeLock, whenever a merge freed slots or was refused.
-   */
-  private final Condition segmentRoom = writeLock.newCondition();
-  /** Time writers waited on {@link #segmentRoom} (written under writeLock). */
-  private volatile long segmentWaitNanos;
   private final DescriptorTable table = new DescriptorTable();
-  private final AtomicLong nextSegmentId;
+  /**
+   * The table as the pipeline changes it; writers waiting for a free segment slot wait there
+   * ({@link PartitionTable#awaitSegmentRoom}), woken whenever a merge freed slots or was refused.
+   */
+  private final PartitionTable pipelineTable;
+  /** Time writers waited for a segment slot (written under writeLock). */
+  private volatile long segmentWaitNanos;
   private final Tiers tiers;
   private final Pipeline pipeline;
   /** The ingest log (crash-consistent mode; the lifecycle owns and closes it), or null. */
@@ -93,32 +91,65 @@ final class Partition {
     this.log = log;
     this.logBytesPerSegment =
         log == null ? Long.MAX_VALUE : Math.max(1, log.capacity() / (config.queueCapacity() + 2));
-    this.nextSegmentId = new AtomicLong(nextSegmentId);
+    this.pipelineTable = new PartitionTable(table, writeLock, nextSegmentId);
     this.checkpointer =
         log == null
             ? null
-            : new Checkpointer(
-                tiers.nvm(),
-                log,
-                table,
-                writeLock,
-                () -> lastApplied,
-                this.nextSegmentId,
-                durableSequence);
+            : new Checkpointer(tiers.nvm(), log, this::checkpointView, durableSequence);
     this.pipeline =
         new Pipeline(
             config,
             tiers,
-            table,
-            writeLock,
-            segmentRoom,
-            this.nextSegmentId,
+            pipelineTable,
             threadPrefix,
             checkpointer == null ? Pipeline.Checkpoint.NONE : checkpointer);
   }
 
-  DescriptorTable table() {
-    return table;
+  /** What the checkpointer records: the table, read under the write lock (ingest log only). */
+  private Checkpointer.View checkpointView() {
+    writeLock.lock();
+    try {
+      return Checkpointer.View.of(
+          table.segments(), lastApplied, pipelineTable.nextSegmentId(), log.lastWritten());
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  /**
+   * Binds a consistent snapshot of the table for a query (see {@link DescriptorTable#bind}); takes
+   * no lock.
+   */
+  TableView.Bound bind() throws IOException {
+    return table.bind();
+  }
+
+  /** Starts the statistics epoch; see {@link DescriptorTable#startEpoch}. */
+  void startEpoch(int lagSegments, long[] restored) {
+    table.startEpoch(lagSegments, restored);
+  }
+
+  /** The ids of the current statistics epoch's segments. */
+  long[] epochMembers() {
+    return table.epochMembers();
+  }
+
+  /** The current segments, oldest first. */
+  List<SegmentDescriptor> descriptors() {
+    return table.segments();
+  }
+
+  /** Puts a segment the manifest lists back into the table (open, before {@link #start}). */
+  void restore(SegmentDescriptor d) {
+    table.add(d);
+  }
+
+  /**
+   * Removes the live segment {@link #closeWrites} returned, which holds no document (graceful
+   * close); the caller retires it.
+   */
+  void removeEmptyActive(SegmentDescriptor last) {
+    table.replace(List.of(last), null);
   }
 
   Tiers tiers() {
@@ -136,8 +167,9 @@ final class Partition {
     }
   }
 
+  /** The id the next segment gets (recorded in the manifest). */
   long nextSegmentId() {
-    return nextSegmentId.get();
+    return pipelineTable.nextSegmentId();
   }
 
   /** Creates the first live segment and starts the pipeline. */
@@ -156,7 +188,7 @@ final class Partition {
     LiveSegment segment = new LiveSegment(config.schema(), config.segmentSize());
     SegmentDescriptor d =
         new SegmentDescriptor(
-            nextSegmentId.getAndIncrement(),
+            pipelineTable.newSegmentId(),
             0,
             config.segmentSize(),
             tiers.live(segment),
@@ -406,7 +438,7 @@ final class Partition {
 
   /**
    * When the active segment needs a roll (it was left full for want of a slot), waits, releasing
-   * the lock meanwhile, until the merger signals {@link #segmentRoom}, then rolls; returns the
+   * the lock meanwhile, until the merger signals that it freed one, then rolls; returns the
    * frozen segment or null. Lock held. The wait is timed only so that a pipeline that fails or
    * stops without a signal is noticed ({@link #ensureWritable}, {@link #hasSegmentRoom}).
    */
@@ -419,7 +451,7 @@ final class Partition {
           return roll();
         }
         waited = true;
-        segmentRoom.await(STALL_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+        pipelineTable.awaitSegmentRoom(STALL_CHECK_MILLIS);
         ensureWritable();
       }
       return null;

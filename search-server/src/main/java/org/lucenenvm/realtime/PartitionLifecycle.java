@@ -445,7 +445,7 @@ final class PartitionLifecycle implements Closeable {
           new SegmentDescriptor(s.id(), s.level(), s.maxDoc(), version, s.state());
       d.setDeletions(s.deletions());
       d.setIdFilter(IdFilter.of(version.segment()));
-      partition.table().add(d);
+      partition.restore(d);
     }
   }
 
@@ -499,13 +499,12 @@ final class PartitionLifecycle implements Closeable {
   }
 
   private void closeGracefully(SegmentDescriptor last) throws IOException, InterruptedException {
-    DescriptorTable table = partition.table();
     if (!activeHandedOver) {
       LiveSegment segment = last.global().liveSegment();
       if (segment.published() > 0) {
         partition.tiers().accounts().addFrozenLive(segment.ramBytesUsed());
       } else {
-        table.replace(List.of(last), null);
+        partition.removeEmptyActive(last);
         last.retire();
       }
       activeHandedOver = true;
@@ -517,12 +516,10 @@ final class PartitionLifecycle implements Closeable {
     Map<SegmentDescriptor, Exception> failed = partition.pipeline().persistRemaining();
     Manifest.releaseRoom(nvm);
     List<Manifest.Segment> persisted = new ArrayList<>();
-    for (SegmentDescriptor d : table.segments()) {
-      if (d.nvm() != null) {
-        SegmentState state =
-            d.state() == SegmentState.MERGED ? SegmentState.MERGED : SegmentState.COMMITTED;
-        persisted.add(
-            new Manifest.Segment(d.id(), d.level(), state, d.nvm().maxDoc(), d.deletions()));
+    for (SegmentDescriptor d : partition.descriptors()) {
+      SegmentVersion nvmVersion = d.nvm();
+      if (nvmVersion != null) {
+        persisted.add(Manifest.Segment.of(d, nvmVersion));
       }
     }
     if (failed.isEmpty()) {

@@ -5,9 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.Lock;
 
 /**
  * SPIRIT's indexing pipeline behind the ingester, wired in one place: two background threads, so
@@ -50,7 +47,7 @@ final class Pipeline {
 
   private final PipelinePolicy policy;
   private final MemoryAccounts accounts;
-  private final DescriptorTable table;
+  private final PartitionTable table;
   private final Tiers tiers;
   private final Flusher flusher;
   private final Engraver engraver;
@@ -59,8 +56,6 @@ final class Pipeline {
   /** The partition's checkpoint, waiting for room for its manifest when the pool is full. */
   private final Checkpoint checkpoint;
   private final NvmSpace space;
-  private final Lock writeLock;
-  private final Condition segmentRoom;
   private final PipelineStage<SegmentDescriptor> indexerStage;
   private final PipelineStage<Work> mergerStage;
   /** Set by {@link #checkpointLater}, cleared by the merger thread before it checkpoints. */
@@ -79,10 +74,7 @@ final class Pipeline {
   Pipeline(
       RtEngineConfig config,
       Tiers tiers,
-      DescriptorTable table,
-      Lock writeLock,
-      Condition segmentRoom,
-      AtomicLong nextSegmentId,
+      PartitionTable table,
       String threadPrefix,
       Checkpoint checkpoint) {
     this.policy = config.policy();
@@ -94,11 +86,7 @@ final class Pipeline {
     this.flusher = new Flusher(tiers, table);
     this.engraver = new Engraver(tiers, this::mergeLater, this::stoppingOrHalted);
     this.committer = new Committer(policy, accounts, engraver, table, d -> mergeLater());
-    this.merger =
-        new Merger(
-            config, tiers, table, writeLock, this::segmentRoomChanged, nextSegmentId, this.checkpoint);
-    this.writeLock = writeLock;
-    this.segmentRoom = segmentRoom;
+    this.merger = new Merger(config, tiers, table, this.checkpoint);
     this.indexerStage =
         new PipelineStage<>(
             threadPrefix + "indexer",
@@ -189,7 +177,7 @@ final class Pipeline {
    */
   void stop() throws InterruptedException {
     stopping = true;
-    segmentRoomChanged();
+    table.segmentRoomChanged();
     indexerStage.stop();
     mergerStage.stop();
   }
@@ -290,20 +278,7 @@ final class Pipeline {
     synchronized (accounts) {
       accounts.notifyAll();
     }
-    segmentRoomChanged();
-  }
-
-  /**
-   * Wakes the writers waiting for a segment slot: a merge freed slots, or {@link
-   * #cannotMakeSegmentRoom} may have changed (a refused merge, a failure, a stop).
-   */
-  private void segmentRoomChanged() {
-    writeLock.lock();
-    try {
-      segmentRoom.signalAll();
-    } finally {
-      writeLock.unlock();
-    }
+    table.segmentRoomChanged(); // cannotMakeSegmentRoom changed
   }
 
   /**

@@ -152,7 +152,6 @@ public final class RtEngine implements Closeable {
       for (int i = 0; i < count; i++) {
         lifecycles[i]
             .partition()
-            .table()
             .startEpoch(config.statisticsLagSegments(), epochs == null ? null : epochs[i]);
       }
       RtEngine engine =
@@ -493,7 +492,7 @@ public final class RtEngine implements Closeable {
     if (keepsCache && !lifecycles[0].closed()) {
       long[][] epochs = new long[partitions.length][];
       for (int i = 0; i < partitions.length; i++) {
-        epochs[i] = partitions[i].table().epochMembers();
+        epochs[i] = partitions[i].epochMembers();
       }
       EpochFile.write(nvm, epochs);
     }

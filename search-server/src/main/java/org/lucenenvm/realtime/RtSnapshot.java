@@ -102,7 +102,7 @@ public final class RtSnapshot implements Closeable {
       List<LeafReader> leaves = new ArrayList<>();
       int[] leavesPerPartition = new int[partitions.length];
       for (int p = 0; p < partitions.length; p++) {
-        TableView.Bound bound = partitions[p].table().bind();
+        TableView.Bound bound = partitions[p].bind();
         bounds.add(bound);
         leaves.addAll(bound.leaves());
         leavesPerPartition[p] = bound.leaves().size();

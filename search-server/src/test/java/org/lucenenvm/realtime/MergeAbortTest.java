@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
@@ -88,17 +87,12 @@ public class MergeAbortTest extends LuceneTestCase {
       DescriptorTable table = new DescriptorTable();
       List<SegmentDescriptor> sources = engravedSegments(config, tiers, table, 3);
       long nvmBytes = tiers.accounts().nvm();
-      List<Integer> signals = new ArrayList<>();
       long mergedId = 10;
-      ReentrantLock writeLock = new ReentrantLock();
       Merger merger =
           new Merger(
               config,
               tiers,
-              table,
-              writeLock,
-              () -> signals.add(table.segments().size()),
-              new AtomicLong(mergedId),
+              new PartitionTable(table, new ReentrantLock(), mergedId),
               Pipeline.Checkpoint.NONE);
       // stop turns true once the merge has created a file of the new segment, and stays true
       AtomicBoolean stopped = new AtomicBoolean();
@@ -122,7 +116,6 @@ public class MergeAbortTest extends LuceneTestCase {
       assertEquals(Set.of(1L, 2L, 3L), tiers.nvmSegmentIds());
       assertEquals("NVM reservation not returned", nvmBytes, tiers.accounts().nvm());
       assertFalse("an aborted merge is no refusal", merger.refused());
-      assertEquals("no slot was freed", List.of(), signals);
       assertEquals(3 * DOCS, docs(table));
 
       // the next merge runs to its end and the account holds exactly the merged segment
@@ -148,15 +141,11 @@ public class MergeAbortTest extends LuceneTestCase {
         DescriptorTable table = new DescriptorTable();
         List<SegmentDescriptor> sources = engravedSegments(config, tiers, table, 3);
         long nvmBytes = tiers.accounts().nvm();
-        ReentrantLock writeLock = new ReentrantLock();
         Pipeline pipeline =
             new Pipeline(
                 config,
                 tiers,
-                table,
-                writeLock,
-                writeLock.newCondition(),
-                new AtomicLong(10),
+                new PartitionTable(table, new ReentrantLock(), 10),
                 "abort-test-",
                 Pipeline.Checkpoint.NONE);
         pipeline.start();
@@ -355,7 +344,8 @@ public class MergeAbortTest extends LuceneTestCase {
       RtEngineConfig config, Tiers tiers, DescriptorTable table, int count) throws IOException {
     DocumentInverter inverter =
         new DocumentInverter(SCHEMA, config.analyzer(), config.similarity());
-    Flusher flusher = new Flusher(tiers, table);
+    Flusher flusher =
+        new Flusher(tiers, new PartitionTable(table, new ReentrantLock(), count + 1));
     Engraver engraver = new Engraver(tiers, () -> {}, () -> true);
     List<SegmentDescriptor> segments = new ArrayList<>();
     for (long id = 1; id <= count; id++) {

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.LeafReader;
@@ -29,7 +28,7 @@ public class MergeDeletionsTest extends LuceneTestCase {
       RtEngineConfig config, Tiers tiers, DescriptorTable table) throws IOException {
     DocumentInverter inverter =
         new DocumentInverter(SCHEMA, config.analyzer(), config.similarity());
-    Flusher flusher = new Flusher(tiers, table);
+    Flusher flusher = new Flusher(tiers, new PartitionTable(table, new ReentrantLock(), 4));
     Engraver engraver = new Engraver(tiers, () -> {}, () -> true);
     List<SegmentDescriptor> sources = new ArrayList<>();
     for (int s = 0; s < 3; s++) {
@@ -91,13 +90,7 @@ public class MergeDeletionsTest extends LuceneTestCase {
       ReentrantLock writeLock = new ReentrantLock();
       Merger merger =
           new Merger(
-              config,
-              tiers,
-              table,
-              writeLock,
-              () -> {},
-              new AtomicLong(4),
-              Pipeline.Checkpoint.NONE);
+              config, tiers, new PartitionTable(table, writeLock, 4), Pipeline.Checkpoint.NONE);
       AtomicBoolean deletedDuringMerge = new AtomicBoolean();
       assertTrue(
           merger.merge(

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.store.ByteBuffersDirectory;
@@ -41,6 +44,11 @@ public class PipelineStagesTest extends LuceneTestCase {
     return d;
   }
 
+  /** The pipeline's view of {@code table}, with a lock of its own. */
+  private static PartitionTable pipelineView(DescriptorTable table) {
+    return new PartitionTable(table, new ReentrantLock(), 100);
+  }
+
   private static int docs(DescriptorTable table) throws IOException {
     try (TableView.Bound bound = table.bind()) {
       return bound.leaves().stream().mapToInt(r -> r.numDocs()).sum();
@@ -53,9 +61,10 @@ public class PipelineStagesTest extends LuceneTestCase {
       Tiers tiers = new Tiers(nvm, config);
       DescriptorTable table = new DescriptorTable();
       SegmentDescriptor d = fullLiveSegment(config, tiers, table);
+      PartitionTable view = pipelineView(table);
 
       long version = table.version();
-      new Flusher(tiers, table).flush(d);
+      new Flusher(tiers, view).flush(d);
       assertEquals(SegmentState.FLUSHED, d.state());
       assertEquals(SegmentVersion.Tier.DRAM, d.global().tier());
       assertTrue(table.version() > version);
@@ -72,7 +81,7 @@ public class PipelineStagesTest extends LuceneTestCase {
 
       List<SegmentDescriptor> handedOn = new ArrayList<>();
       Committer committer =
-          new Committer(config.policy(), tiers.accounts(), engraver, table, handedOn::add);
+          new Committer(config.policy(), tiers.accounts(), engraver, view, handedOn::add);
       TableView.Bound query = table.bind(); // a query still reading the DRAM copy
       committer.offer(d); // DRAM budget 0: over budget, so the lazy pointer moves now
       assertEquals(List.of(d), handedOn);
@@ -93,10 +102,11 @@ public class PipelineStagesTest extends LuceneTestCase {
       Tiers tiers = new Tiers(nvm, config);
       DescriptorTable table = new DescriptorTable();
       SegmentDescriptor d = fullLiveSegment(config, tiers, table);
-      new Flusher(tiers, table).flush(d);
+      PartitionTable view = pipelineView(table);
+      new Flusher(tiers, view).flush(d);
       Engraver engraver = new Engraver(tiers, () -> {}, () -> true);
       List<SegmentDescriptor> handedOn = new ArrayList<>();
-      new Committer(config.policy(), tiers.accounts(), engraver, table, handedOn::add).offer(d);
+      new Committer(config.policy(), tiers.accounts(), engraver, view, handedOn::add).offer(d);
       assertEquals(List.of(), handedOn);
       assertEquals(SegmentState.FLUSHED, d.state()); // engraving is the engraver's job
       assertEquals(SegmentVersion.Tier.DRAM, d.global().tier());
@@ -106,12 +116,15 @@ public class PipelineStagesTest extends LuceneTestCase {
     }
   }
 
-  public void testMergerSignalsFreedSlotsUnderTheWriteLock() throws IOException {
+  /** A writer waiting for a segment slot is woken by the merge that freed one, after the swap. */
+  public void testMergeWakesWritersWaitingForASlot() throws Exception {
     RtEngineConfig config = config(PipelinePolicy.EAGER_ENGRAVE_EAGER_POINTER, 0);
     try (Directory nvm = new ByteBuffersDirectory()) {
       Tiers tiers = new Tiers(nvm, config);
       DescriptorTable table = new DescriptorTable();
-      Flusher flusher = new Flusher(tiers, table);
+      ReentrantLock writeLock = new ReentrantLock();
+      PartitionTable view = new PartitionTable(table, writeLock, 3);
+      Flusher flusher = new Flusher(tiers, view);
       Engraver engraver = new Engraver(tiers, () -> {}, () -> true);
       List<SegmentDescriptor> sources = new ArrayList<>();
       for (long id = 1; id <= 2; id++) {
@@ -120,24 +133,42 @@ public class PipelineStagesTest extends LuceneTestCase {
         engraver.engrave(d);
         sources.add(d);
       }
-      ReentrantLock writeLock = new ReentrantLock();
-      List<Integer> segmentsWhenSignalled = new ArrayList<>();
-      Runnable signal =
-          () -> {
-            assertTrue("signalled under the write lock", writeLock.isHeldByCurrentThread());
-            segmentsWhenSignalled.add(table.segments().size());
-          };
-      Merger merger =
-          new Merger(
-              config,
-              tiers,
-              table,
-              writeLock,
-              signal,
-              new AtomicLong(3),
-              Pipeline.Checkpoint.NONE);
+      long waitMillis = TimeUnit.SECONDS.toMillis(60);
+      CountDownLatch waiting = new CountDownLatch(1);
+      AtomicInteger segmentsWhenWoken = new AtomicInteger(-1);
+      AtomicLong wokenAfterNanos = new AtomicLong();
+      Thread writer =
+          new Thread(
+              () -> {
+                writeLock.lock();
+                try {
+                  waiting.countDown();
+                  long start = System.nanoTime();
+                  while (table.segments().size() > 1
+                      && System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(waitMillis)) {
+                    view.awaitSegmentRoom(waitMillis);
+                  }
+                  wokenAfterNanos.set(System.nanoTime() - start);
+                  segmentsWhenWoken.set(table.segments().size());
+                } catch (InterruptedException e) {
+                  throw new AssertionError(e);
+                } finally {
+                  writeLock.unlock();
+                }
+              });
+      writer.start();
+      waiting.await();
+      // the merge's swap takes the lock, so it runs once the writer waits and released it
+      Merger merger = new Merger(config, tiers, view, Pipeline.Checkpoint.NONE);
       assertTrue(merger.merge(sources, () -> false));
-      assertEquals("one signal, after the swap", List.of(1), segmentsWhenSignalled);
+      writer.join(waitMillis);
+      assertFalse(writer.isAlive());
+      assertEquals("woken after the swap", 1, segmentsWhenWoken.get());
+      assertTrue(
+          "woken by the merge, not by the timeout",
+          wokenAfterNanos.get() < TimeUnit.MILLISECONDS.toNanos(waitMillis));
+      assertEquals(3, table.segments().getFirst().id());
+      assertEquals(4, view.nextSegmentId());
       assertEquals(6, docs(table));
       table.releaseView();
       for (SegmentDescriptor d : table.segments()) {
