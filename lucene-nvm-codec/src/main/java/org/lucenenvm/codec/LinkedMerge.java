@@ -199,6 +199,11 @@ final class LinkedMerge {
     return firstRuns[source] + run;
   }
 
+  /** Number of runs of the merged segment. */
+  int runCount() {
+    return runs.size();
+  }
+
   /** Doc ID in the merged segment of document 0 of source {@code source}. */
   int docBase(int source) {
     return docBases[source];

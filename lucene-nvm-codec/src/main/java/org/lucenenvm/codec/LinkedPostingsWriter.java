@@ -29,6 +29,7 @@ import org.apache.lucene.util.FixedBitSet;
 final class LinkedPostingsWriter extends PostingsWriterBase {
 
   private final LinkedMerge merge;
+  private final BlockRunPointers previous = new BlockRunPointers();
   private boolean docsCounted;
 
   LinkedPostingsWriter(LinkedMerge merge) {
@@ -97,7 +98,10 @@ final class LinkedPostingsWriter extends PostingsWriterBase {
   public void encodeTerm(
       DataOutput out, FieldInfo fieldInfo, BlockTermState state, boolean absolute)
       throws IOException {
-    ((LinkedTermState) state).write(out, fieldInfo);
+    if (absolute) {
+      previous.reset(merge.runCount());
+    }
+    ((LinkedTermState) state).write(out, fieldInfo, previous, merge.runCount());
   }
 
   @Override

@@ -34,6 +34,12 @@ final class LinkedTermState extends BlockTermState {
    */
   NvmPostingsReader reader;
 
+  /**
+   * Per run, the pointers of the block's last term decoded into this state that is in the run
+   * (the decoding state of {@link #read}, not the term's).
+   */
+  private final BlockRunPointers previous = new BlockRunPointers();
+
   /** Makes room for {@code count} runs and returns the state of the last one, to be filled. */
   NvmTermState addRun(int run) {
     if (count == runs.length) {
@@ -48,83 +54,113 @@ final class LinkedTermState extends BlockTermState {
     return states[count++];
   }
 
-  /** Writes the LinkedTermMetadata of this state for a field of {@code field}'s options. */
-  void write(DataOutput out, FieldInfo field) throws IOException {
-    IndexOptions options = field.getIndexOptions();
-    boolean hasFreqs = options.compareTo(IndexOptions.DOCS_AND_FREQS) >= 0;
-    boolean hasPositions = options.compareTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS) >= 0;
-    out.writeVInt(count);
+  /**
+   * Writes the LinkedTermMetadata of this state, for a field of {@code field}'s options in a
+   * segment of {@code runCount} runs, its pointers in each run as deltas from {@code previous}'s,
+   * which it then updates.
+   */
+  void write(DataOutput out, FieldInfo field, BlockRunPointers previous, int runCount)
+      throws IOException {
+    boolean hasFreqs = hasFreqs(field);
+    boolean hasPositions = hasPositions(field);
+    int runBits = runBits(runCount);
     for (int i = 0; i < count; i++) {
       NvmTermState state = states[i];
-      out.writeVInt(runs[i]);
-      if (count > 1) {
-        out.writeVInt(state.docFreq);
-        if (hasFreqs) {
+      NvmTermState last = previous.get(runs[i]);
+      boolean more = i < count - 1;
+      out.writeVLong(((state.docFP - last.docFP) << 1 | (more ? 1 : 0)) << runBits | runs[i]);
+      if (more) {
+        if (hasFreqs == false) {
+          out.writeVInt(state.docFreq);
+        } else if (state.totalTermFreq == state.docFreq) {
+          out.writeVInt(state.docFreq << 1 | 1);
+        } else {
+          out.writeVInt(state.docFreq << 1);
           out.writeVLong(state.totalTermFreq - state.docFreq);
         }
       }
-      out.writeVLong(state.docFP);
-      if (state.docFreq > NvmPostingsFormat.BLOCK_SIZE) {
-        out.writeVLong(state.skipFP);
-      }
-      if (hasPositions) {
-        out.writeVLong(state.posFP);
-        if (field.hasPayloads()) {
-          out.writeVLong(state.payFP);
-        }
-      }
+      state.writePointersAfterDoc(out, last, hasPositions, field.hasPayloads());
+      last.copyPointersFrom(state);
     }
   }
 
   /**
    * Reads the LinkedTermMetadata written by {@link #write} into this state, whose docFreq and
-   * totalTermFreq the terms dictionary has set; every run index must be below {@code runCount}
-   * and increasing.
+   * totalTermFreq the terms dictionary has set, against the pointers of the block's earlier terms
+   * decoded into this state ({@code absolute}: the block's first term); run indexes must be below
+   * {@code runCount} and increasing, and every run must hold some of the term's documents.
    */
-  void read(DataInput in, FieldInfo field, int runCount) throws IOException {
-    IndexOptions options = field.getIndexOptions();
-    boolean hasFreqs = options.compareTo(IndexOptions.DOCS_AND_FREQS) >= 0;
-    boolean hasPositions = options.compareTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS) >= 0;
-    int n = in.readVInt();
-    if (n < 1 || n > runCount) {
-      throw new CorruptIndexException("term in " + n + " runs of " + runCount, in);
+  void read(DataInput in, FieldInfo field, boolean absolute, int runCount) throws IOException {
+    if (absolute) {
+      previous.reset(runCount);
     }
+    boolean hasFreqs = hasFreqs(field);
+    boolean hasPositions = hasPositions(field);
+    int runBits = runBits(runCount);
     count = 0;
-    int docFreqSum = 0;
-    long totalTermFreqSum = 0;
-    for (int i = 0; i < n; i++) {
-      int run = in.readVInt();
-      if (run >= runCount || (i > 0 && run <= runs[i - 1])) {
+    int docFreqLeft = docFreq;
+    long totalTermFreqLeft = totalTermFreq;
+    boolean more;
+    do {
+      long code = in.readVLong();
+      int run = (int) (code & ((1L << runBits) - 1));
+      more = (code >>> runBits & 1) != 0;
+      if (run >= runCount || (count > 0 && run <= runs[count - 1])) {
         throw new CorruptIndexException(
-            "run index " + run + " of " + runCount + " after " + Arrays.toString(runs), in);
+            "run index "
+                + run
+                + " of "
+                + runCount
+                + " after "
+                + Arrays.toString(ArrayUtil.copyOfSubArray(runs, 0, count)),
+            in);
       }
       NvmTermState state = addRun(run);
-      if (n > 1) {
+      if (more == false) {
+        state.docFreq = docFreqLeft;
+        state.totalTermFreq = totalTermFreqLeft;
+      } else if (hasFreqs == false) {
         state.docFreq = in.readVInt();
-        state.totalTermFreq = hasFreqs ? state.docFreq + in.readVLong() : state.docFreq;
+        state.totalTermFreq = state.docFreq;
       } else {
-        state.docFreq = docFreq;
-        state.totalTermFreq = totalTermFreq;
+        int token = in.readVInt();
+        state.docFreq = token >>> 1;
+        state.totalTermFreq = (token & 1) != 0 ? state.docFreq : state.docFreq + in.readVLong();
       }
-      docFreqSum += state.docFreq;
-      totalTermFreqSum += state.totalTermFreq;
-      state.docFP = in.readVLong();
-      state.skipFP = state.docFreq > NvmPostingsFormat.BLOCK_SIZE ? in.readVLong() : 0;
-      state.posFP = hasPositions ? in.readVLong() : 0;
-      state.payFP = hasPositions && field.hasPayloads() ? in.readVLong() : 0;
-    }
-    if (docFreqSum != docFreq || totalTermFreqSum != totalTermFreq) {
-      throw new CorruptIndexException(
-          "runs hold docFreq "
-              + docFreqSum
-              + " and totalTermFreq "
-              + totalTermFreqSum
-              + ", the term "
-              + docFreq
-              + " and "
-              + totalTermFreq,
-          in);
-    }
+      docFreqLeft -= state.docFreq;
+      totalTermFreqLeft -= state.totalTermFreq;
+      if (state.docFreq < 1 || state.totalTermFreq < state.docFreq || docFreqLeft < 0) {
+        throw new CorruptIndexException(
+            "run "
+                + run
+                + " holds docFreq "
+                + state.docFreq
+                + " and totalTermFreq "
+                + state.totalTermFreq
+                + " of the term's "
+                + docFreq
+                + " and "
+                + totalTermFreq,
+            in);
+      }
+      NvmTermState last = previous.get(run);
+      state.docFP = last.docFP + (code >>> (runBits + 1));
+      state.readPointersAfterDoc(in, last, hasPositions, field.hasPayloads());
+      last.copyPointersFrom(state);
+    } while (more);
+  }
+
+  /** Bits of a run index in a segment of {@code runCount} runs: those of {@code runCount - 1}. */
+  static int runBits(int runCount) {
+    return Integer.SIZE - Integer.numberOfLeadingZeros(runCount - 1);
+  }
+
+  private static boolean hasFreqs(FieldInfo field) {
+    return field.getIndexOptions().compareTo(IndexOptions.DOCS_AND_FREQS) >= 0;
+  }
+
+  private static boolean hasPositions(FieldInfo field) {
+    return field.getIndexOptions().compareTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS) >= 0;
   }
 
   @Override
@@ -139,6 +175,7 @@ final class LinkedTermState extends BlockTermState {
     super.copyFrom(other);
     LinkedTermState state = (LinkedTermState) other;
     reader = state.reader;
+    previous.copyFrom(state.previous);
     count = 0;
     for (int i = 0; i < state.count; i++) {
       addRun(state.runs[i]).copyFrom(state.states[i]);

@@ -257,19 +257,30 @@ import org.apache.lucene.util.IOUtils;
  *             DocBase + MaxDoc)}; runs are in increasing, non-overlapping doc ranges (a source
  *             without postings of the format has no run).
  *         <li>LinkedPostingsHeader --&gt; IndexHeader, BlockSize
- *         <li>LinkedTermMetadata --&gt; TermRunCount, &lt;RunIndex, RunDocFreq?,
- *             RunTotalTermFreqDelta?, DocFP, SkipFP?, PosFP?, PayFP?&gt;<sup>TermRunCount</sup>
- *         <li>TermRunCount, RunIndex, RunDocFreq --&gt; VInt; RunTotalTermFreqDelta, *FP --&gt;
- *             {@link DataOutput#writeVLong VLong}
+ *         <li>LinkedTermMetadata --&gt; &lt;RunCode, RunStats?, SkipFPDelta?, PosFPDelta?,
+ *             PayFPDelta?&gt;<sup>TermRunCount</sup>
+ *         <li>RunCode --&gt; {@link DataOutput#writeVLong VLong}: (DocFPDelta &lt;&lt; 1 | More)
+ *             &lt;&lt; RunBits | RunIndex
+ *         <li>RunStats --&gt; RunDocFreq | StatsCode, RunTotalTermFreqDelta?
+ *         <li>RunDocFreq, StatsCode --&gt; {@link DataOutput#writeVInt VInt};
+ *             RunTotalTermFreqDelta, *FPDelta --&gt; {@link DataOutput#writeVLong VLong}
  *       </ul>
  *       <p>Notes:
  *       <ul>
- *         <li>RunIndex is strictly increasing within a term. RunDocFreq and RunTotalTermFreqDelta
- *             (the run's totalTermFreq minus its docFreq, for fields with freqs) are written when
- *             TermRunCount &gt; 1; a term of one run has the term's docFreq and totalTermFreq.
- *         <li>The pointers are the term's TermMetadata in the run, absolute (not deltas): SkipFP
- *             when the run's docFreq exceeds BlockSize, PosFP when the field indexes positions,
- *             PayFP when it has payloads.
+ *         <li>A term has one entry per run holding it (TermRunCount of them), in strictly
+ *             increasing RunIndex order. More is 1 on every entry but the term's last. RunBits is
+ *             the bit length of RunCount - 1 (0 for one run). A term in one run (most terms of most
+ *             text) thus costs its TermMetadata in that run plus RunBits + 1 bits in DocFPDelta.
+ *         <li>RunStats, the run's docFreq and totalTermFreq, follow the entries whose More is 1
+ *             (the last run has the term's docFreq and totalTermFreq less the other runs'):
+ *             RunDocFreq for a field without freqs, else StatsCode = RunDocFreq &lt;&lt; 1 | 1
+ *             when the run's totalTermFreq equals its docFreq, or RunDocFreq &lt;&lt; 1 followed
+ *             by RunTotalTermFreqDelta (totalTermFreq minus docFreq).
+ *         <li>The *FPDeltas are the term's TermMetadata in the run, as deltas from the pointers of
+ *             the previous term of the terms block that is in the same run (from zeros for the
+ *             first of the block in that run): SkipFPDelta when the run's docFreq exceeds
+ *             BlockSize (otherwise the run's SkipFP stays the previous term's, and is unused),
+ *             PosFPDelta when the field indexes positions, PayFPDelta when it has payloads.
  *         <li>The field's docCount in the terms dictionary is the sum of the sources' docCounts
  *             (exact: their doc ranges are disjoint and nothing is deleted).
  *         <li>A term in one run at DocBase 0 is read exactly as in an unlinked segment; other

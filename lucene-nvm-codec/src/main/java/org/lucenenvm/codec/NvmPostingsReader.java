@@ -157,27 +157,14 @@ final class NvmPostingsReader extends PostingsReaderBase {
       DataInput in, FieldInfo fieldInfo, BlockTermState termState, boolean absolute)
       throws IOException {
     if (linked) {
-      ((LinkedTermState) termState).read(in, fieldInfo, runs.length);
+      ((LinkedTermState) termState).read(in, fieldInfo, absolute, runs.length);
       return;
     }
     NvmTermState state = (NvmTermState) termState;
-    if (absolute) {
-      state.docFP = 0;
-      state.skipFP = 0;
-      state.posFP = 0;
-      state.payFP = 0;
-    }
-    IndexOptions options = fieldInfo.getIndexOptions();
-    state.docFP += in.readVLong();
-    if (state.docFreq > NvmPostingsFormat.BLOCK_SIZE) {
-      state.skipFP += in.readVLong();
-    }
-    if (options.compareTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS) >= 0) {
-      state.posFP += in.readVLong();
-      if (fieldInfo.hasPayloads()) {
-        state.payFP += in.readVLong();
-      }
-    }
+    boolean hasPositions =
+        fieldInfo.getIndexOptions().compareTo(IndexOptions.DOCS_AND_FREQS_AND_POSITIONS) >= 0;
+    NvmTermState previous = absolute ? NvmTermState.ZEROS : state;
+    state.readPointers(in, previous, hasPositions, fieldInfo.hasPayloads());
   }
 
   @Override

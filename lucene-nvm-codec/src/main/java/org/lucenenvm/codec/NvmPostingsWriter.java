@@ -37,8 +37,6 @@ import org.lucenenvm.codec.NvmPostingsFormat.DocEncoding;
  */
 final class NvmPostingsWriter extends PushPostingsWriterBase {
 
-  private static final NvmTermState EMPTY_STATE = new NvmTermState();
-
   private IndexOutput docOut;
   private IndexOutput skipOut;
   private IndexOutput posOut;
@@ -50,7 +48,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   private final int[] blockFreqs = new int[BLOCK_SIZE];
   private final FixedBitSet blockBits = new FixedBitSet(NvmPostingsFormat.MAX_BIT_SET_SPAN);
 
-  private NvmTermState lastState = EMPTY_STATE;
+  private NvmTermState lastState = NvmTermState.ZEROS;
   private NumericDocValues norms;
 
   private long posStartFP;
@@ -153,7 +151,7 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
   public void setField(FieldInfo fieldInfo) {
     super.setField(fieldInfo);
     narrowPositions = NvmPostingsFormat.hasPositionBlocks(fieldInfo);
-    lastState = EMPTY_STATE;
+    lastState = NvmTermState.ZEROS;
   }
 
   @Override
@@ -455,19 +453,8 @@ final class NvmPostingsWriter extends PushPostingsWriterBase {
       DataOutput out, FieldInfo fieldInfo, BlockTermState termState, boolean absolute)
       throws IOException {
     NvmTermState state = (NvmTermState) termState;
-    NvmTermState previous = absolute ? EMPTY_STATE : lastState;
-    out.writeVLong(state.docFP - previous.docFP);
-    if (state.docFreq > BLOCK_SIZE) {
-      out.writeVLong(state.skipFP - previous.skipFP);
-    } else {
-      state.skipFP = previous.skipFP;
-    }
-    if (writePositions) {
-      out.writeVLong(state.posFP - previous.posFP);
-    }
-    if (writePayloads) {
-      out.writeVLong(state.payFP - previous.payFP);
-    }
+    NvmTermState previous = absolute ? NvmTermState.ZEROS : lastState;
+    state.writePointers(out, previous, writePositions, writePayloads);
     lastState = state;
   }
 

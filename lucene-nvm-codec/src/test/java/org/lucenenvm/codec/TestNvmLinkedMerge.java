@@ -324,7 +324,7 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
    * The number of runs of the index's only segment by its linked-segment attribute, 0 if it is not
    * linked; also checks that a linked segment has a run table.
    */
-  private static int runCount(Directory dir) throws IOException {
+  static int runCount(Directory dir) throws IOException {
     SegmentInfos infos = SegmentInfos.readLatestCommit(dir);
     assertEquals(1, infos.size());
     int runs = 0;
