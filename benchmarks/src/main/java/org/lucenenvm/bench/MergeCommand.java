@@ -68,7 +68,7 @@ final class MergeCommand implements Callable<Integer> {
   @Option(names = "--queries", defaultValue = "400", description = "Timed queries per category and trial (default ${DEFAULT-VALUE}).")
   int queries;
 
-  @Option(names = "--pool-size", defaultValue = "4294967296", description = "Bytes of each pool file (default ${DEFAULT-VALUE}).")
+  @Option(names = "--pool-size", defaultValue = "0", description = "Bytes of each pool file; 0 (default): 3,000 per source document, at least 512 MiB.")
   long poolBytes;
 
   @Option(names = "--work-dir", defaultValue = "/dev/shm/lucene-nvm-bench/merge", description = "Where the pool files go (default ${DEFAULT-VALUE}).")
@@ -95,6 +95,9 @@ final class MergeCommand implements Callable<Integer> {
     long available = CorpusIngest.countDocs(corpus);
     if (needed > available) {
       throw new IllegalArgumentException(segments + " segments of " + segmentDocs + " documents need " + needed + " but " + corpus + " has " + available);
+    }
+    if (poolBytes <= 0) {
+      poolBytes = Math.max(512L << 20, needed * 3_000);
     }
     Files.createDirectories(workDir);
     Path sources = workDir.resolve("sources.pool");
