@@ -5,15 +5,18 @@ import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FreqAndNormBuffer;
 import org.apache.lucene.index.Impacts;
 import org.apache.lucene.index.ImpactsEnum;
+import org.apache.lucene.search.DocAndFloatFeatureBuffer;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.FixedBitSet;
 
 /**
  * Iterates a term of a linked segment over its runs in order: each run's postings are read by an
  * {@link NvmPostingsEnum} on that run's files, and its doc IDs are shifted by the run's doc base.
  * {@link #advance} skips whole runs whose doc range ends before the target. Impacts are those of
  * the run holding the target, shifted likewise; no level reaches past the end of its run, so a
- * block-max scorer asks again (with {@link #advanceShallow}) for the next run's. Lucene's default
- * batch methods ({@code nextPostings}, {@code intoBitSet}, {@code docIDRunEnd}) apply.
+ * block-max scorer asks again (with {@link #advanceShallow}) for the next run's. The batch methods
+ * {@link #nextPostings} and {@link #intoBitSet} are the current run's, shifted; {@code
+ * docIDRunEnd} is Lucene's default.
  */
 final class LinkedPostingsEnum extends ImpactsEnum {
 
@@ -189,6 +192,29 @@ final class LinkedPostingsEnum extends ImpactsEnum {
   @Override
   public long cost() {
     return cost;
+  }
+
+  /** The current run's next batch (it never spans two runs), its doc IDs shifted by the run's base. */
+  @Override
+  public void nextPostings(int upTo, DocAndFloatFeatureBuffer buffer) throws IOException {
+    if (doc >= upTo) {
+      buffer.size = 0;
+      return;
+    }
+    currentEnum.nextPostings(upTo - currentBase, buffer);
+    for (int i = 0; i < buffer.size; i++) {
+      buffer.docs[i] += currentBase;
+    }
+    moveTo(currentEnum.docID());
+  }
+
+  /** Each run's docs below {@code upTo} through its own {@code intoBitSet}, shifted by its base. */
+  @Override
+  public void intoBitSet(int upTo, FixedBitSet bitSet, int offset) throws IOException {
+    while (doc < upTo) {
+      currentEnum.intoBitSet(upTo - currentBase, bitSet, offset - currentBase);
+      moveTo(currentEnum.docID());
+    }
   }
 
   @Override

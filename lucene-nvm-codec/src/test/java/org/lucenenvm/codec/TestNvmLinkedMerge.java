@@ -1,5 +1,7 @@
 package org.lucenenvm.codec;
 
+import org.apache.lucene.util.FixedBitSet;
+import org.apache.lucene.search.DocAndFloatFeatureBuffer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -393,6 +395,11 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
           field,
           expectedTerms.postings(null, PostingsEnum.ALL),
           actualTerms.postings(null, PostingsEnum.ALL));
+      assertSameBatches(
+          where,
+          expectedTerms.postings(null, PostingsEnum.FREQS),
+          actualTerms.postings(null, PostingsEnum.FREQS),
+          linked.maxDoc());
       heldWhere = where;
       heldExpected = expectedTerms.postings(null, PostingsEnum.FREQS);
       heldActual = actualTerms.postings(null, PostingsEnum.FREQS);
@@ -444,6 +451,67 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
       }
     }
     assertEquals(where, DocIdSetIterator.NO_MORE_DOCS, actual.nextDoc());
+  }
+
+  /**
+   * The batch methods agree: {@code nextPostings} (docs and freqs, batches up to random bounds)
+   * and {@code intoBitSet} (random windows and offsets), interleaved with {@code advance}.
+   */
+  private static void assertSameBatches(
+      String where, PostingsEnum expected, PostingsEnum actual, int maxDoc) throws IOException {
+    DocAndFloatFeatureBuffer expectedBuffer = new DocAndFloatFeatureBuffer();
+    DocAndFloatFeatureBuffer actualBuffer = new DocAndFloatFeatureBuffer();
+    int doc = expected.nextDoc();
+    assertEquals(where, doc, actual.nextDoc());
+    while (doc != DocIdSetIterator.NO_MORE_DOCS) {
+      int upTo =
+          random().nextInt(4) == 0
+              ? DocIdSetIterator.NO_MORE_DOCS
+              : doc + 1 + random().nextInt(random().nextBoolean() ? 300 : 5000);
+      switch (random().nextInt(3)) {
+        case 0 -> {
+          List<Integer> expectedDocs = new ArrayList<>();
+          List<Float> expectedFreqs = new ArrayList<>();
+          List<Integer> actualDocs = new ArrayList<>();
+          List<Float> actualFreqs = new ArrayList<>();
+          for (expected.nextPostings(upTo, expectedBuffer);
+              expectedBuffer.size > 0;
+              expected.nextPostings(upTo, expectedBuffer)) {
+            for (int i = 0; i < expectedBuffer.size; i++) {
+              expectedDocs.add(expectedBuffer.docs[i]);
+              expectedFreqs.add(expectedBuffer.features[i]);
+            }
+          }
+          for (actual.nextPostings(upTo, actualBuffer);
+              actualBuffer.size > 0;
+              actual.nextPostings(upTo, actualBuffer)) {
+            for (int i = 0; i < actualBuffer.size; i++) {
+              actualDocs.add(actualBuffer.docs[i]);
+              actualFreqs.add(actualBuffer.features[i]);
+            }
+          }
+          assertEquals(where + " nextPostings(" + upTo + ")", expectedDocs, actualDocs);
+          assertEquals(where + " nextPostings(" + upTo + ") freqs", expectedFreqs, actualFreqs);
+        }
+        case 1 -> {
+          int offset = Math.max(0, doc - random().nextInt(100));
+          int bits = Math.min(maxDoc, upTo) - offset;
+          FixedBitSet expectedBits = new FixedBitSet(Math.max(1, bits));
+          FixedBitSet actualBits = new FixedBitSet(Math.max(1, bits));
+          int to = Math.min(upTo, offset + bits);
+          expected.intoBitSet(to, expectedBits, offset);
+          actual.intoBitSet(to, actualBits, offset);
+          assertEquals(where + " intoBitSet(" + to + ", " + offset + ")", expectedBits, actualBits);
+        }
+        default -> {
+          int target = doc + 1 + random().nextInt(2000);
+          expected.advance(target);
+          actual.advance(target);
+        }
+      }
+      doc = expected.docID();
+      assertEquals(where + " after a batch", doc, actual.docID());
+    }
   }
 
   /** Random advance and nextDoc steps, with freqs, agree. */
