@@ -17,7 +17,7 @@ import org.lucenenvm.cache.ResultCacheSettings;
  * one partition, a 128 MiB ingest log per partition (crash-consistent mode only) and a 30 s wait
  * for room in it, statistics per query, no result cache, the background threads at nice 10
  * (Linux), a flood stage at 95% of the pool and merges that keep deleted documents masked while
- * at most 20% of their sources' documents are deleted, and linked merges with {@code NvmCodec}. Copies with one setting changed come
+ * at most 20% of their sources' documents are deleted where merges link (off by default). Copies with one setting changed come
  * from the {@code with...} methods.
  *
  * @param schema the fields documents may carry
@@ -68,7 +68,9 @@ import org.lucenenvm.cache.ResultCacheSettings;
  *     {@code linkedMerges}, every merge drops deleted documents (keeping them would only cost room)
  * @param linkedMerges with an {@code NvmCodec}, whether merges link their sources' postings
  *     (zero-copy: the merged segment's postings are clones of its sources' files, see {@code
- *     NvmPostingsFormat.MergeMode#LINK}) rather than copy them; default true. A merge whose terms
+ *     NvmPostingsFormat.MergeMode#LINK}) rather than copy them; default false, since queries on a
+ *     linked segment of 6 runs measured 0.4-0.9x as fast as on a copied one
+ *     (benchmarks/results/zero-copy-merge). A merge whose terms
  *     would span more than {@code max(mergeFactor, 8)} runs copies, which compacts chains of
  *     linked segments
  */
@@ -214,7 +216,7 @@ public record RtEngineConfig(
         DEFAULT_BACKGROUND_NICE,
         DEFAULT_FLOOD_STAGE,
         DEFAULT_MERGE_DELETES_PCT_ALLOWED,
-        true);
+        false);
   }
 
   /** Selects the codec by its SPI name (e.g. {@code "Lucene104"}). */

@@ -68,6 +68,7 @@ public class KeptDeletionsDifferentialTest extends LuceneTestCase {
     RtEngineConfig config =
         RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
             .withCodec(codec)
+            .withLinkedMerges(true)
             .withSegmentSize(30 + r.nextInt(100))
             .withDramBudgetBytes(20_000 + r.nextInt(100_000))
             .withMergeFactor(2 + r.nextInt(3))

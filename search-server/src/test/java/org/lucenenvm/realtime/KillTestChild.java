@@ -31,6 +31,7 @@ public final class KillTestChild {
   static RtEngineConfig config() {
     return CrashConsistentEngine.config()
         .withCodec(new NvmCodec())
+        .withLinkedMerges(true)
         .withSegmentSize(150)
         .withMaxSegments(6)
         .withDramBudgetBytes(200_000)

@@ -18,8 +18,8 @@ import org.lucenenvm.store.NvmDirectory;
 import org.lucenenvm.store.PoolPaths;
 
 /**
- * The engine's merges link postings on an {@link NvmDirectory} with {@link NvmCodec} (the
- * default) and copy them with {@link RtEngineConfig#withLinkedMerges} false: the same documents
+ * The engine's merges link postings on an {@link NvmDirectory} with {@link NvmCodec} and {@link
+ * RtEngineConfig#withLinkedMerges} true, and copy them with it false (the default): the same documents
  * added to both engines give bit-identical answers (every hit's id and BM25 score, statistics per
  * query),
  * and the linking engine holds linked merged segments and the copying one none. (What linking
@@ -32,6 +32,7 @@ public class LinkedMergeEngineTest extends LuceneTestCase {
     RtEngineConfig config =
         RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
             .withCodec(new NvmCodec())
+            .withLinkedMerges(true)
             .withSegmentSize(50 + r.nextInt(50))
             .withMergeFactor(3)
             .withMaxSegments(6);

@@ -79,6 +79,7 @@ public class MergeDeletionsTest extends LuceneTestCase {
     RtEngineConfig config =
         RtEngineConfig.defaults(SCHEMA)
             .withCodec(new NvmCodec()) // deletions are kept only where merges link
+            .withLinkedMerges(true)
             .withPolicy(PipelinePolicy.EAGER_ENGRAVE_EAGER_POINTER)
             .withMergeDeletesPctAllowed(deletesPctAllowed);
     try (Directory nvm = new ByteBuffersDirectory()) {

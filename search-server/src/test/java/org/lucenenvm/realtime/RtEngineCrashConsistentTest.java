@@ -48,6 +48,7 @@ public class RtEngineCrashConsistentTest extends LuceneTestCase {
         survivesCrashes(
             CrashConsistentEngine.config()
                 .withCodec(new NvmCodec()) // linked merges: the ones that keep deletions
+                .withLinkedMerges(true)
                 .withMergeDeletesPctAllowed(100));
     assertTrue("no recovered merged segment held deletions", recovered > 0);
   }

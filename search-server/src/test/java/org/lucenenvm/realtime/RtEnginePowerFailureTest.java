@@ -102,7 +102,9 @@ public class RtEnginePowerFailureTest extends LuceneTestCase {
         };
     Checker checker =
         run(
-            CONFIG.withCodec(new NvmCodec()).withMergeDeletesPctAllowed(100), // linked merges
+            CONFIG.withCodec(new NvmCodec())
+                .withLinkedMerges(true)
+                .withMergeDeletesPctAllowed(100), // linked merges, which keep deletions
             addsThenChanges,
             56,
             adds,
