@@ -53,27 +53,29 @@ final class MergedTerms extends Terms {
 
   @Override
   public long getSumTotalTermFreq() throws IOException {
-    long sum = 0;
-    for (Terms terms : sources) {
-      sum += terms == null ? 0 : terms.getSumTotalTermFreq();
-    }
-    return sum;
+    return sum(Terms::getSumTotalTermFreq);
   }
 
   @Override
   public long getSumDocFreq() throws IOException {
-    long sum = 0;
-    for (Terms terms : sources) {
-      sum += terms == null ? 0 : terms.getSumDocFreq();
-    }
-    return sum;
+    return sum(Terms::getSumDocFreq);
   }
 
   @Override
   public int getDocCount() throws IOException {
-    int sum = 0;
+    return Math.toIntExact(sum(Terms::getDocCount));
+  }
+
+  /** A statistic of one source's terms. */
+  private interface Statistic {
+    long of(Terms terms) throws IOException;
+  }
+
+  /** The sum of {@code statistic} over the sources that have the field. */
+  private long sum(Statistic statistic) throws IOException {
+    long sum = 0;
     for (Terms terms : sources) {
-      sum += terms == null ? 0 : terms.getDocCount();
+      sum += terms == null ? 0 : statistic.of(terms);
     }
     return sum;
   }
