@@ -83,9 +83,6 @@ final class MergeCommand implements Callable<Integer> {
   private record Trial(int round, NvmPostingsFormat.MergeMode mode, double seconds, long bytesWritten, long segmentBytes, boolean linked,
       Map<String, Long> writtenByExtension, Map<String, Double> meanMicros) {}
 
-  /** A linked segment's run files ({@code <segment>_<suffix>.r<k>.<ext>}) are clones: nothing written. */
-  private static final java.util.regex.Pattern RUN_FILE = java.util.regex.Pattern.compile(".*\\.r[0-9]+\\.[a-z]+$");
-
   @Override
   public Integer call() throws Exception {
     if (segments < 2 || segmentDocs < 1 || rounds < 1 || queries < 1) {
@@ -188,7 +185,7 @@ final class MergeCommand implements Callable<Integer> {
       boolean linked = NvmPostingsFormat.isLinked(merged.info);
       Map<String, Long> byExtension = new TreeMap<>();
       for (String file : merged.files()) {
-        if (!RUN_FILE.matcher(file).matches()) {
+        if (!NvmPostingsFormat.isRunFile(file)) { // a run file is a clone: nothing written
           byExtension.merge(file.substring(file.lastIndexOf('.') + 1), directory.fileLength(file), Long::sum);
         }
       }

@@ -471,6 +471,14 @@ public final class NvmPostingsFormat extends PostingsFormat {
     return new NvmPostingsFormat(minTermBlockSize, maxTermBlockSize, mode, maxRunsPerTerm);
   }
 
+  /**
+   * Whether {@code fileName} names a run file of a linked segment: a clone of a source segment's
+   * data file, sharing its bytes, which the linked merge did not write.
+   */
+  public static boolean isRunFile(String fileName) {
+    return RunTable.isRunFileName(fileName);
+  }
+
   /** Whether some postings of the segment {@code segmentInfo} describes are linked (not copied). */
   public static boolean isLinked(SegmentInfo segmentInfo) {
     return segmentInfo.getAttributes().keySet().stream()

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.apache.lucene.codecs.CodecUtil;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexFileNames;
@@ -53,6 +54,14 @@ record RunTable(List<Run> runs) {
    */
   static String runFileName(String segment, String suffix, int run, String extension) {
     return IndexFileNames.segmentFileName(segment, suffix, "r" + run + "." + extension);
+  }
+
+  /** The names {@link #runFileName} gives: a segment file whose extension follows {@code r<run>.}. */
+  private static final Pattern RUN_FILE_NAME = Pattern.compile(".+\\.r[0-9]+\\.[a-z]+");
+
+  /** Whether {@code fileName} is a run file of a linked segment (a clone of a source's file). */
+  static boolean isRunFileName(String fileName) {
+    return RUN_FILE_NAME.matcher(fileName).matches();
   }
 
   /** Writes this table as the run table of the segment of {@code state}. */

@@ -71,6 +71,13 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
     }
   }
 
+  public void testRunFilesAreRecognizedByName() {
+    assertTrue(NvmPostingsFormat.isRunFile(RunTable.runFileName("_4", "NvmUncompressed_0", 1, "nvskp")));
+    assertTrue(NvmPostingsFormat.isRunFile(RunTable.runFileName("_a", "NvmUncompressed_0", 12, "nvdoc")));
+    assertFalse(NvmPostingsFormat.isRunFile("_4_NvmUncompressed_0.nvskp"));
+    assertFalse(NvmPostingsFormat.isRunFile("_4_NvmUncompressed_0.nvrun"));
+  }
+
   public void testNoArgumentFormatCopiesAndBoundIsChecked() throws IOException {
     try (Directory dir = newDirectory()) {
       addSegments(dir, 0, 2);
