@@ -2,7 +2,6 @@ package org.lucenenvm.realtime;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -342,26 +341,15 @@ public class MergeAbortTest extends LuceneTestCase {
   /** {@code count} flushed and engraved segments (ids 1..count) of {@link #DOCS} docs each. */
   private static List<SegmentDescriptor> engravedSegments(
       RtEngineConfig config, Tiers tiers, DescriptorTable table, int count) throws IOException {
-    DocumentInverter inverter =
-        new DocumentInverter(SCHEMA, config.analyzer(), config.similarity());
-    Flusher flusher =
-        new Flusher(tiers, new PartitionTable(table, new ReentrantLock(), count + 1));
-    Engraver engraver = new Engraver(tiers, () -> {}, () -> true);
-    List<SegmentDescriptor> segments = new ArrayList<>();
-    for (long id = 1; id <= count; id++) {
-      LiveSegment segment = new LiveSegment(SCHEMA, DOCS);
-      for (int i = 0; i < DOCS; i++) {
-        String body = "word" + i + " common segment" + id;
-        segment.add(inverter.invert(new RtDocument("d" + id + "_" + i, Map.of("body", body))));
-      }
-      SegmentDescriptor d =
-          new SegmentDescriptor(id, 0, DOCS, tiers.live(segment), SegmentState.INGESTED);
-      table.add(d);
-      flusher.flush(d);
-      engraver.engrave(d);
-      segments.add(d);
-    }
-    return segments;
+    return EngravedSegments.build(
+        SCHEMA,
+        config,
+        tiers,
+        table,
+        count,
+        DOCS,
+        (id, i) ->
+            new RtDocument("d" + id + "_" + i, Map.of("body", "word" + i + " common segment" + id)));
   }
 
   private static int filesOf(Directory nvm, long segmentId) {

@@ -26,25 +26,14 @@ public class MergeDeletionsTest extends LuceneTestCase {
   /** Three engraved segments s0..s2 of {@value #DOCS} docs each, ids "s<segment>d<doc>". */
   private static List<SegmentDescriptor> sources(
       RtEngineConfig config, Tiers tiers, DescriptorTable table) throws IOException {
-    DocumentInverter inverter =
-        new DocumentInverter(SCHEMA, config.analyzer(), config.similarity());
-    Flusher flusher = new Flusher(tiers, new PartitionTable(table, new ReentrantLock(), 4));
-    Engraver engraver = new Engraver(tiers, () -> {}, () -> true);
-    List<SegmentDescriptor> sources = new ArrayList<>();
-    for (int s = 0; s < 3; s++) {
-      LiveSegment segment = new LiveSegment(SCHEMA, DOCS);
-      for (int d = 0; d < DOCS; d++) {
-        segment.add(
-            inverter.invert(new RtDocument("s" + s + "d" + d, Map.of("body", "word" + d))));
-      }
-      SegmentDescriptor descriptor =
-          new SegmentDescriptor(s + 1, 0, DOCS, tiers.live(segment), SegmentState.INGESTED);
-      table.add(descriptor);
-      flusher.flush(descriptor);
-      engraver.engrave(descriptor);
-      sources.add(descriptor);
-    }
-    return sources;
+    return EngravedSegments.build(
+        SCHEMA,
+        config,
+        tiers,
+        table,
+        3,
+        DOCS,
+        (id, d) -> new RtDocument("s" + (id - 1) + "d" + d, Map.of("body", "word" + d)));
   }
 
   private static void delete(SegmentDescriptor d, int doc) {
