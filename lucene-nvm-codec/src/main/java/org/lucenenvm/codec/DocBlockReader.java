@@ -82,8 +82,10 @@ final class DocBlockReader {
   private final int[] bitCountBefore = new int[bitSetWords.length];
 
   private boolean bitCountsReady;
-  private final PostingsData docData;
-  private final PostingsData skipData;
+  /** The doc and skip files of the current term's run. */
+  private PostingsData docData;
+
+  private PostingsData skipData;
   private int[] lastDocs = new int[0];
 
   private TermSkipLayout layout;
@@ -114,13 +116,14 @@ final class DocBlockReader {
   private int bitSetWordsInUse = FixedBitSet.bits2words(NvmPostingsFormat.MAX_BIT_SET_SPAN);
   private int lastDocOfBlock;
 
-  DocBlockReader(PostingsData docData, PostingsData skipData) {
-    this.docData = docData;
-    this.skipData = skipData;
-  }
-
-  /** Starts over on a term of a field that indexes freqs or not, positions or not. */
-  void reset(NvmTermState state, boolean hasFreqs, boolean hasPositions) throws IOException {
+  /**
+   * Starts over on a term in the files of {@code run}, of a field that indexes freqs or not,
+   * positions or not. The buffers are kept: one reader serves the terms of any run.
+   */
+  void reset(RunData run, NvmTermState state, boolean hasFreqs, boolean hasPositions)
+      throws IOException {
+    docData = run.docs();
+    skipData = run.skip();
     docFP = state.docFP;
     docFreq = state.docFreq;
     layout = TermSkipLayout.of(state.skipFP, docFreq, hasFreqs, hasPositions);
@@ -131,6 +134,11 @@ final class DocBlockReader {
     }
     block = -1;
     count = 0;
+  }
+
+  /** The skip file of the current term's run. */
+  PostingsData skipData() {
+    return skipData;
   }
 
   TermSkipLayout layout() {

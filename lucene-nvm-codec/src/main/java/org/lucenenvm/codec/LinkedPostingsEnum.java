@@ -10,50 +10,61 @@ import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.FixedBitSet;
 
 /**
- * Iterates a term of a linked segment over its runs in order: each run's postings are read by an
- * {@link NvmPostingsEnum} on that run's files, and its doc IDs are shifted by the run's doc base.
- * {@link #advance} skips whole runs whose doc range ends before the target. Impacts are those of
- * the run holding the target, shifted likewise; no level reaches past the end of its run, so a
- * block-max scorer asks again (with {@link #advanceShallow}) for the next run's. The batch methods
- * {@link #nextPostings} and {@link #intoBitSet} are the current run's, shifted; {@code
- * docIDRunEnd} is Lucene's default.
+ * Iterates a term of a linked segment over its runs in order: one {@link NvmPostingsEnum} reads
+ * the current run's postings, reset onto each run's files as iteration reaches it, and its doc IDs
+ * are shifted by the run's doc base. {@link #advance} skips whole runs whose doc range ends before
+ * the target; a run never reached costs nothing but its term metadata. Impacts are those of the
+ * run holding the target, shifted likewise; no level reaches past the end of its run, so a
+ * block-max scorer asks again (with {@link #advanceShallow}) for the next run's, which a second
+ * enum reads ahead of iteration. The batch methods {@link #nextPostings} and {@link #intoBitSet}
+ * are the current run's, shifted; {@code docIDRunEnd} is Lucene's default. Reset for another term
+ * (a caller passing it back for reuse), the enum allocates nothing once it has seen every run.
  */
 final class LinkedPostingsEnum extends ImpactsEnum {
 
   private final NvmPostingsReader owner;
   private final int flags;
 
-  /** One enum per run of the segment, created when a term first needs it, reused across terms. */
-  private final NvmPostingsEnum[] runEnums;
+  /** Read access to each run's files, opened when a term first reaches the run, kept for reuse. */
+  private final RunData[] runData;
 
   private final ShiftedImpacts shiftedImpacts = new ShiftedImpacts();
 
   private FieldInfo field;
 
   /**
-   * A copy of the term's state: the terms enum reuses its own for the next term, and this enum
-   * resets its runs' enums from it as it reaches them.
+   * The term's runs and their metadata, copied: the terms enum reuses its own state for the next
+   * term, and this enum resets its run enums from it as it reaches them.
    */
   private final LinkedTermState state = new LinkedTermState();
 
   /** Index, among the term's runs, of the run of the current doc. */
   private int current;
 
+  /** Reads the current run; null until the first term. */
   private NvmPostingsEnum currentEnum;
+
+  /** Reads the run {@link #lookahead} for its impacts; null until first needed. */
+  private NvmPostingsEnum lookaheadEnum;
+
   private int currentBase;
+
+  /** End (exclusive) of the current run's doc range. */
+  private int currentEnd;
+
   private int doc;
   private long cost;
 
   /** The largest target passed to {@link #advanceShallow} for the current term, or -1. */
   private int shallowTarget;
 
-  /** Index of a later run of the term whose enum is reset for its impacts, or -1. */
+  /** Index of a later run of the term that {@link #lookaheadEnum} is reset to, or -1. */
   private int lookahead;
 
   LinkedPostingsEnum(NvmPostingsReader owner, int flags) {
     this.owner = owner;
     this.flags = flags;
-    this.runEnums = new NvmPostingsEnum[owner.runCount()];
+    this.runData = new RunData[owner.runCount()];
   }
 
   /** True if this enum reads the runs of {@code reader} with the same {@code flags}. */
@@ -65,48 +76,67 @@ final class LinkedPostingsEnum extends ImpactsEnum {
       throws IOException {
     assert flags == this.flags;
     this.field = field;
-    state.copyFrom(termState);
+    state.copyTermFrom(termState);
     cost = state.docFreq;
     doc = -1;
     shallowTarget = -1;
     lookahead = -1;
-    current = 0;
+    if (currentEnum == null) {
+      currentEnum = new NvmPostingsEnum(runData(0), flags);
+    }
     enterRun(0);
     return this;
   }
 
-  /** Makes the term's run {@code index} current, positioned before its first doc. */
+  /**
+   * Makes the term's run {@code index} current, positioned before its first doc: the lookahead
+   * enum if it is on that run (the enums swap), else the current enum reset onto it.
+   */
   private void enterRun(int index) throws IOException {
-    currentEnum = index == lookahead ? runEnums[state.runs[index]] : freshEnum(index);
+    if (index == lookahead) {
+      NvmPostingsEnum previous = currentEnum;
+      currentEnum = lookaheadEnum;
+      lookaheadEnum = previous;
+    } else {
+      resetOnRun(currentEnum, index);
+    }
     lookahead = -1;
     current = index;
     currentBase = owner.docBase(state.runs[index]);
+    currentEnd = runEnd(index);
   }
 
   /**
    * The enum of the term's run {@code index} (at or after the current one): the current enum, or
-   * the run's enum reset once and kept as {@link #lookahead} for impacts until iteration gets
-   * there.
+   * the lookahead enum reset onto the run once, until iteration gets there.
    */
   private NvmPostingsEnum enumOf(int index) throws IOException {
     if (index == current) {
       return currentEnum;
     }
     if (index != lookahead) {
-      freshEnum(index);
+      if (lookaheadEnum == null) {
+        lookaheadEnum = new NvmPostingsEnum(runData(index), flags);
+      }
+      resetOnRun(lookaheadEnum, index);
       lookahead = index;
     }
-    return runEnums[state.runs[index]];
+    return lookaheadEnum;
   }
 
-  /** A new or reset enum over the term in its run {@code index}. */
-  private NvmPostingsEnum freshEnum(int index) throws IOException {
+  /** Resets {@code postings} onto the term in its run {@code index}. */
+  private void resetOnRun(NvmPostingsEnum postings, int index) throws IOException {
+    postings.reset(runData(index), field, state.states[index], flags);
+  }
+
+  /** Read access to the files of the term's run {@code index}, opened on first use. */
+  private RunData runData(int index) throws IOException {
     int run = state.runs[index];
-    NvmPostingsEnum postings = runEnums[run];
-    if (postings == null) {
-      postings = runEnums[run] = new NvmPostingsEnum(owner.run(run), flags);
+    RunData data = runData[run];
+    if (data == null) {
+      data = runData[run] = new RunData(owner.run(run));
     }
-    return postings.reset(field, state.states[index], flags);
+    return data;
   }
 
   /** End (exclusive) of the doc range of the term's run {@code index}. */
@@ -116,11 +146,14 @@ final class LinkedPostingsEnum extends ImpactsEnum {
   }
 
   /**
-   * Index of the first of the term's runs, from index {@code from}, whose doc range ends past
-   * {@code target}, or the term's run count if there is none.
+   * Index of the first of the term's runs, from the current one, whose doc range ends past {@code
+   * target}, or the term's run count if there is none.
    */
-  private int runAtOrAfter(int target, int from) {
-    int index = from;
+  private int runAtOrAfter(int target) {
+    if (target < currentEnd) {
+      return current;
+    }
+    int index = current + 1;
     while (index < state.count && runEnd(index) <= target) {
       index++;
     }
@@ -154,11 +187,11 @@ final class LinkedPostingsEnum extends ImpactsEnum {
 
   @Override
   public int advance(int target) throws IOException {
-    int index = runAtOrAfter(target, current);
-    if (index == state.count) {
-      return doc = NO_MORE_DOCS;
-    }
-    if (index != current) {
+    if (target >= currentEnd) {
+      int index = runAtOrAfter(target);
+      if (index == state.count) {
+        return doc = NO_MORE_DOCS;
+      }
       enterRun(index);
     }
     return moveTo(currentEnum.advance(Math.max(0, target - currentBase)));
@@ -244,7 +277,7 @@ final class LinkedPostingsEnum extends ImpactsEnum {
    * returns its index among the term's runs, or the term's run count if no run holds it.
    */
   private int shallowRun(int target) throws IOException {
-    int index = runAtOrAfter(target, current);
+    int index = runAtOrAfter(target);
     if (index < state.count) {
       int base = owner.docBase(state.runs[index]);
       enumOf(index).advanceShallow(Math.max(0, target - base));

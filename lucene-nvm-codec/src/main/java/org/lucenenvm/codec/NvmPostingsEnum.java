@@ -28,10 +28,11 @@ import org.apache.lucene.util.VectorUtil;
  */
 final class NvmPostingsEnum extends ImpactsEnum {
 
-  private final RunFiles owner;
+  /** The files of the current term's run. */
+  private RunData run;
+
   private final DocBlockReader blocks;
   private final int[] docs;
-  private final PostingsData skipData;
   private PostingsData posData;
   private PostingsData payData;
   private final NvmImpacts impacts;
@@ -95,13 +96,13 @@ final class NvmPostingsEnum extends ImpactsEnum {
   /** The position-level features (positions, offsets, payloads) this enum was created for. */
   private final int positionFeatures;
 
-  NvmPostingsEnum(RunFiles owner, int flags) throws IOException {
-    this.owner = owner;
+  /** An enum over the files of {@code run}, for {@link #reset(FieldInfo, NvmTermState, int)}. */
+  NvmPostingsEnum(RunData run, int flags) {
+    this.run = run;
     this.positionFeatures = positionFeatures(flags);
-    this.skipData = owner.data(RunFiles.Data.SKIP);
-    this.blocks = new DocBlockReader(owner.data(RunFiles.Data.DOCS), skipData);
+    this.blocks = new DocBlockReader();
     this.docs = blocks.docs;
-    this.impacts = new NvmImpacts(blocks, skipData);
+    this.impacts = new NvmImpacts(blocks);
   }
 
   private static int positionFeatures(int flags) {
@@ -114,9 +115,20 @@ final class NvmPostingsEnum extends ImpactsEnum {
    * per kind of iteration, as with Lucene's own postings.
    */
   boolean canReuse(RunFiles run, int flags) {
-    return owner == run && positionFeatures == positionFeatures(flags);
+    return this.run.files() == run && positionFeatures == positionFeatures(flags);
   }
 
+  /**
+   * Starts over on a term in the files of {@code run}: an enum over a linked segment moves one
+   * enum, and its buffers, from run to run.
+   */
+  NvmPostingsEnum reset(RunData run, FieldInfo field, NvmTermState state, int flags)
+      throws IOException {
+    this.run = run;
+    return reset(field, state, flags);
+  }
+
+  /** Starts over on a term in the files of the current run. */
   NvmPostingsEnum reset(FieldInfo field, NvmTermState state, int flags) throws IOException {
     IndexOptions options = field.getIndexOptions();
     indexHasFreqs = options.compareTo(IndexOptions.DOCS_AND_FREQS) >= 0;
@@ -133,22 +145,18 @@ final class NvmPostingsEnum extends ImpactsEnum {
             && PostingsEnum.featureRequested(flags, PostingsEnum.PAYLOADS);
 
     docFreq = state.docFreq;
-    blocks.reset(state, indexHasFreqs, indexHasPositions);
+    blocks.reset(run, state, indexHasFreqs, indexHasPositions);
     impacts.reset();
     if (needsPositions) {
       posFP = state.posFP;
       positionBlocks = NvmPostingsFormat.hasPositionBlocks(field);
       posRecordBytes = NvmPostingsFormat.positionRecordBytes(options, field.hasPayloads());
       positionWidth = Integer.BYTES;
-      if (posData == null) {
-        posData = owner.data(RunFiles.Data.POSITIONS);
-      }
+      posData = run.positions();
     }
     if (needsPayloads) {
       payFP = state.payFP;
-      if (payData == null) {
-        payData = owner.data(RunFiles.Data.PAYLOADS);
-      }
+      payData = run.payloads();
     }
     upto = -1;
     blockCount = 0;

@@ -60,8 +60,11 @@ import org.lucenenvm.store.PoolPaths;
  */
 public class TestNvmLinkedMerge extends LuceneTestCase {
 
-  /** A field whose terms are each in one source segment only, plus one term in every document. */
-  private static final String SEGMENT = "segment";
+  /**
+   * A field whose terms are each in one source segment only ({@code s<k>}), in every third one
+   * ({@code p<k mod 3>}), and in every document ({@code all}).
+   */
+  static final String SEGMENT = "segment";
 
   public void testLinkedMergeEqualsCopyingMerge() throws IOException {
     try (Directory sources = newDirectory()) {
@@ -248,7 +251,7 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
     }
   }
 
-  private static int addSegments(Directory dir, int first, int count) throws IOException {
+  static int addSegments(Directory dir, int first, int count) throws IOException {
     return addSegments(dir, first, count, new NvmCodec());
   }
 
@@ -272,7 +275,8 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
                 : TestUtil.nextInt(random(), 200, 1500);
         for (int i = 0; i < size; i++) {
           Document doc = docs.next(id++);
-          doc.add(new TextField(SEGMENT, "s" + segment + " all", Field.Store.NO));
+          doc.add(
+              new TextField(SEGMENT, "s" + segment + " p" + segment % 3 + " all", Field.Store.NO));
           writer.addDocument(doc);
           added++;
         }
@@ -293,7 +297,7 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
    * Merges the index into one segment, keeping the segments' order (as LogMergePolicy does). A
    * linked merge needs a merged segment that is not a compound file; a copying merge may write one.
    */
-  private static void forceMerge(Directory dir, MergeMode mode, int maxRunsPerTerm)
+  static void forceMerge(Directory dir, MergeMode mode, int maxRunsPerTerm)
       throws IOException {
     LogDocMergePolicy policy = new LogDocMergePolicy();
     policy.setNoCFSRatio(mode == MergeMode.LINK || random().nextBoolean() ? 0 : 1);
@@ -317,7 +321,7 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
     }
   }
 
-  private static Directory copyOf(Directory source) throws IOException {
+  static Directory copyOf(Directory source) throws IOException {
     Directory copy = newDirectory();
     copyAll(source, copy);
     return copy;
@@ -426,7 +430,7 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
     assertEquals(expected.getMax(), actualTerms.term());
   }
 
-  private static void assertSamePostings(
+  static void assertSamePostings(
       String where, FieldInfo field, PostingsEnum expected, PostingsEnum actual)
       throws IOException {
     IndexOptions options = field.getIndexOptions();
@@ -522,7 +526,7 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
   }
 
   /** Random advance and nextDoc steps, with freqs, agree. */
-  private static void assertSameAdvance(String where, PostingsEnum expected, PostingsEnum actual)
+  static void assertSameAdvance(String where, PostingsEnum expected, PostingsEnum actual)
       throws IOException {
     int doc = -1;
     while (doc != DocIdSetIterator.NO_MORE_DOCS) {
