@@ -15,7 +15,8 @@
 #   cache          result cache: at50/ (GDSF 208 KB, paired, both tiers; --rounds 6) and hit-rates/ (LRU and
 #                  DLIRS at 5, 10, 20 % of the index) (docs 200000)
 #   cache-server   the result cache through the HTTP server: scripts/server-load.sh with Zipf 1.0 queries typed
-#                  in one field, cache off, LRU and GDSF (--cache-size 64m), the order rotated per round (--rounds 3)
+#                  as users type them (unqualified words over title and body), cache off, LRU and GDSF
+#                  (--cache-size 64m), the order rotated per round (--rounds 3)
 #   crash          scripts/killtest.sh: kill -9 at random points of each pipeline stage (--points 1000, --seed)
 #   restart        one WRT run of the crash-consistent engine, then close and reopen (docs 1000000)
 #   opensearch     scripts/opensearch.sh + scripts/opensearch-bench.sh: default+fs against nvm+nvm (docs 100000)
@@ -228,7 +229,7 @@ case "$NAME" in
     orders=(off,lru,gdsf gdsf,off,lru lru,gdsf,off)
     for r in $(seq 1 "${ROUNDS:-3}"); do
       "$ROOT/scripts/server-load.sh" --docs "$DOCS" --caches "${orders[$(( (r - 1) % 3 ))]}" --cache-size 64m --zipf 1.0 \
-        --query-field body ${EXTRA[@]+"${EXTRA[@]}"} > "$OUT/round$r.txt" 2> "$OUT/round$r.log" || RC=$?
+        ${EXTRA[@]+"${EXTRA[@]}"} > "$OUT/round$r.txt" 2> "$OUT/round$r.log" || RC=$?
     done
     grep -H -E "^(http|direct) +cache" "$OUT"/round*.txt > "$OUT/summary.txt" || true
     ;;

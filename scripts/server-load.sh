@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Bounded load test of the search server on loopback: concurrent bulk ingest and search over HTTP,
 # then the same workload on the engine called directly. Options: see --help (e.g. --docs 40000).
-# Result cache off against LRU and GDSF, queries with Zipf popularity, words in one field:
-#   scripts/server-load.sh --caches off,lru,gdsf --cache-size 64m --zipf 1.0 --query-field body
+# Result cache off against LRU and GDSF, queries with Zipf popularity, unqualified words:
+#   scripts/server-load.sh --caches off,lru,gdsf --cache-size 64m --zipf 1.0
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 nvm_find_jdk

@@ -11,7 +11,7 @@ import java.util.List;
  *
  * <pre>
  * Entry      --&gt; Version, KeyLength, Key, K, ComputeNanos, TagCount, Tag&lt;sup&gt;TagCount&lt;/sup&gt;, ListCount, List&lt;sup&gt;ListCount&lt;/sup&gt;
- * Version    --&gt; byte, 3
+ * Version    --&gt; byte, 4
  * Key        --&gt; {@link QueryKey#toBytes()}
  * K          --&gt; int32
  * ComputeNanos --&gt; int64, what computing the results took
@@ -21,11 +21,11 @@ import java.util.List;
  * </pre>
  *
  * The first list is the query's results, the others its term parts. Lengths and counts are
- * int32. Version 2 (before ComputeNanos) is not read: such entries are dropped on open like
- * invalid ones.
+ * int32. Earlier versions (2: before ComputeNanos; 3: one field per key) are not read: such
+ * entries are dropped on open like invalid ones.
  */
 final class EntryCodec {
-  private static final byte VERSION = 3;
+  private static final byte VERSION = 4;
   private static final int TAG_BYTES = 4 + 8 + 8;
   private static final int HIT_BYTES = 4 + 4 + 4;
 

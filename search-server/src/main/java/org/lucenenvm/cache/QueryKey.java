@@ -11,19 +11,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * A normalized cache key (Kilrain-Mottram): an operator, one field and the query's terms sorted
- * (unsigned byte order, duplicates kept), so {@code a AND b} and {@code b AND a} are one key (the
- * isomorphic match). Built from a parsed query by {@link QueryKeys#of}.
+ * A normalized cache key (Kilrain-Mottram): an operator and the query's (field, term) pairs sorted
+ * (by field, then term in unsigned byte order; duplicates kept), so {@code a AND b} and {@code b
+ * AND a} are one key (the isomorphic match), and so are {@code title:a body:a} and {@code body:a
+ * title:a}. Built from a parsed query by {@link QueryKeys#of}.
  *
- * <p>Binary form ({@link #toBytes()}), packed like the thesis's key but for any number of terms:
+ * <p>Binary form ({@link #toBytes()}), the thesis's key with a field per term:
  *
  * <pre>
- * Key      --&gt; Operator, FieldLength, Field, TermCount, (TermLength, Term)&lt;sup&gt;TermCount&lt;/sup&gt;
+ * Key      --&gt; Operator, TermCount, (FieldLength, Field, TermLength, Term)&lt;sup&gt;TermCount&lt;/sup&gt;
  * Operator --&gt; byte: '0' single term, '^' conjunction, '|' disjunction
- * FieldLength, TermCount, TermLength --&gt; int32 (big endian)
+ * TermCount, FieldLength, TermLength --&gt; int32 (big endian)
  * Field    --&gt; UTF-8 bytes; Term --&gt; the indexed term's bytes
  * </pre>
  *
@@ -57,34 +59,31 @@ public final class QueryKey {
   }
 
   private final Operator operator;
-  private final String field;
-  private final List<BytesRef> terms;
+  private final List<Term> terms;
   private final int hash;
 
   /**
    * A key; validates, deep-copies and sorts the terms.
    *
    * @param operator how the terms combine
-   * @param field the field every term is in
-   * @param terms the terms, in any order; exactly one for {@link Operator#SINGLE}, at least two
-   *     otherwise
+   * @param terms the terms, each with its field, in any order; exactly one for {@link
+   *     Operator#SINGLE}, at least two otherwise
    */
-  public QueryKey(Operator operator, String field, List<BytesRef> terms) {
-    if (field == null || operator == null) {
-      throw new IllegalArgumentException("query key needs an operator and a field");
+  public QueryKey(Operator operator, List<Term> terms) {
+    if (operator == null) {
+      throw new IllegalArgumentException("query key needs an operator");
     }
-    List<BytesRef> sorted = new ArrayList<>(terms.size());
-    for (BytesRef term : terms) {
-      sorted.add(BytesRef.deepCopyOf(term));
+    List<Term> sorted = new ArrayList<>(terms.size());
+    for (Term term : terms) {
+      sorted.add(new Term(term.field(), BytesRef.deepCopyOf(term.bytes())));
     }
     sorted.sort(null);
     if (operator == Operator.SINGLE ? sorted.size() != 1 : sorted.size() < 2) {
       throw new IllegalArgumentException(operator + " key cannot have " + sorted.size() + " terms");
     }
     this.operator = operator;
-    this.field = field;
     this.terms = List.copyOf(sorted);
-    this.hash = Objects.hash(operator, field, this.terms);
+    this.hash = Objects.hash(operator, this.terms);
   }
 
   /** How the terms combine. */
@@ -92,13 +91,8 @@ public final class QueryKey {
     return operator;
   }
 
-  /** The field every term is in. */
-  public String field() {
-    return field;
-  }
-
-  /** The terms, sorted (unsigned byte order, duplicates kept). */
-  public List<BytesRef> terms() {
+  /** The terms with their fields, sorted (by field, then term; duplicates kept). */
+  public List<Term> terms() {
     return terms;
   }
 
@@ -107,7 +101,6 @@ public final class QueryKey {
     return o instanceof QueryKey other
         && hash == other.hash
         && operator == other.operator
-        && field.equals(other.field)
         && terms.equals(other.terms);
   }
 
@@ -118,19 +111,17 @@ public final class QueryKey {
 
   /** The single-term key of term {@code index} of this key. */
   public QueryKey termKey(int index) {
-    return new QueryKey(Operator.SINGLE, field, List.of(terms.get(index)));
+    return new QueryKey(Operator.SINGLE, List.of(terms.get(index)));
   }
 
   /**
    * Partial Type I: the index of {@code single}'s term among this disjunction's terms if an entry
    * under this key that keeps per-term parts can answer {@code single} exactly; empty otherwise
-   * (this key is not a disjunction, {@code single} is not a single-term key of the same field, or
-   * the term is absent). A conjunction never answers a single term: its results are a subset.
+   * (this key is not a disjunction, {@code single} is not a single-term key, or its term, in its
+   * field, is absent). A conjunction never answers a single term: its results are a subset.
    */
   public Optional<Integer> termPartFor(QueryKey single) {
-    if (operator != Operator.OR
-        || single.operator != Operator.SINGLE
-        || !field.equals(single.field)) {
+    if (operator != Operator.OR || single.operator != Operator.SINGLE) {
       return Optional.empty();
     }
     int index = terms.indexOf(single.terms.getFirst());
@@ -139,9 +130,9 @@ public final class QueryKey {
 
   /** The length of {@link #toBytes()}, worked out without building it. */
   public int encodedLength() {
-    int length = 1 + 4 + field.getBytes(StandardCharsets.UTF_8).length + 4;
-    for (BytesRef term : terms) {
-      length += 4 + term.length;
+    int length = 1 + 4;
+    for (Term term : terms) {
+      length += 4 + term.field().getBytes(StandardCharsets.UTF_8).length + 4 + term.bytes().length;
     }
     return length;
   }
@@ -151,13 +142,14 @@ public final class QueryKey {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       out.writeByte(operator.code);
-      byte[] fieldBytes = field.getBytes(StandardCharsets.UTF_8);
-      out.writeInt(fieldBytes.length);
-      out.write(fieldBytes);
       out.writeInt(terms.size());
-      for (BytesRef term : terms) {
-        out.writeInt(term.length);
-        out.write(term.bytes, term.offset, term.length);
+      for (Term term : terms) {
+        byte[] field = term.field().getBytes(StandardCharsets.UTF_8);
+        out.writeInt(field.length);
+        out.write(field);
+        BytesRef text = term.bytes();
+        out.writeInt(text.length);
+        out.write(text.bytes, text.offset, text.length);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -169,19 +161,19 @@ public final class QueryKey {
   public static QueryKey fromBytes(byte[] bytes) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       Operator operator = Operator.of(in.readByte());
-      String field = new String(readBytes(in, bytes.length), StandardCharsets.UTF_8);
       int count = in.readInt();
       if (count < 0 || count > bytes.length) {
         throw new IllegalArgumentException("query key has invalid term count " + count);
       }
-      List<BytesRef> terms = new ArrayList<>(count);
+      List<Term> terms = new ArrayList<>(count);
       for (int i = 0; i < count; i++) {
-        terms.add(new BytesRef(readBytes(in, bytes.length)));
+        String field = new String(readBytes(in, bytes.length), StandardCharsets.UTF_8);
+        terms.add(new Term(field, new BytesRef(readBytes(in, bytes.length))));
       }
       if (in.available() != 0) {
         throw new IllegalArgumentException("query key has " + in.available() + " trailing bytes");
       }
-      return new QueryKey(operator, field, terms);
+      return new QueryKey(operator, terms);
     } catch (IOException e) {
       throw new IllegalArgumentException("truncated query key", e);
     }
@@ -201,12 +193,12 @@ public final class QueryKey {
 
   @Override
   public String toString() {
-    StringBuilder text = new StringBuilder(field).append(':');
+    StringBuilder text = new StringBuilder();
     for (int i = 0; i < terms.size(); i++) {
       if (i > 0) {
         text.append((char) operator.code);
       }
-      text.append(terms.get(i).utf8ToString());
+      text.append(terms.get(i));
     }
     return text.toString();
   }

@@ -8,7 +8,6 @@ import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.util.BytesRef;
 
 /**
  * Normalizes a parsed Lucene query into a {@link QueryKey}, or says it cannot be cached.
@@ -19,17 +18,22 @@ import org.apache.lucene.util.BytesRef;
  * {@code MultiFieldQueryParser} wraps each word so, once per default field), a {@code SHOULD}
  * clause that is itself a disjunction has its clauses inlined, and a {@code MUST} clause that is
  * itself a conjunction too. Keyable is what this leaves as a {@link TermQuery}, or a {@link
- * BooleanQuery} of at least two term queries on one field, all {@code MUST} (conjunction) or all
- * {@code SHOULD} (disjunction): {@code a}, {@code a b}, {@code a OR b}, {@code a AND b}, {@code +a
- * +b}, {@code (a b) c}, {@code +a +(+b +c)}, fielded or not. A boolean query with a
- * minimum-should-match is never flattened nor keyed, nor is a query that repeats a term: Lucene
- * merges equal clauses where they stand before it flattens, so that {@code (+a +b) (+a +b)} and
- * {@code +a +a +b +b} score differently in the last bit. Everything else bypasses the cache:
- * multi-term expansions (wildcard, prefix, regexp, fuzzy, ranges), phrases, boosts, filters,
- * negations, mixed operators (a conjunction inside a disjunction or the reverse), several fields.
- * Only shapes whose scores do not depend on clause order or nesting are keyed: Lucene rewrites
- * every query with a given key to the same flat query as {@link #toQuery(QueryKey)} but for the
- * order of its clauses, so a key's results are exact for every query that maps to it.
+ * BooleanQuery} of at least two term queries, on one field or several, all {@code MUST}
+ * (conjunction) or all {@code SHOULD} (disjunction): {@code a}, {@code a b}, {@code a OR b},
+ * {@code (a b) c}, {@code title:a body:b}, fielded or not, and, over one default field, {@code a
+ * AND b}, {@code +a +b}, {@code +a +(+b +c)}. Over several default fields the parser makes a word
+ * a disjunction of its fields, so a plain word and {@code a b} key as disjunctions of (field,
+ * term) pairs, while {@code a AND b} is a conjunction of such disjunctions (mixed operators) and
+ * bypasses. A boolean query with a minimum-should-match is never flattened nor keyed, nor is a
+ * query that repeats a (field, term) pair: Lucene merges equal clauses where they stand before it
+ * flattens, so that {@code (+a +b) (+a +b)} and {@code +a +a +b +b} score differently in the last
+ * bit. Everything else bypasses the cache: multi-term expansions (wildcard, prefix, regexp, fuzzy,
+ * ranges), phrases, boosts, filters, negations, mixed operators (a conjunction inside a
+ * disjunction or the reverse). Only shapes whose scores do not depend on clause order or nesting
+ * are keyed: Lucene rewrites every query with a given key to the same flat query as {@link
+ * #toQuery(QueryKey)} but for the order of its clauses, so a key's results are exact for every
+ * query that maps to it; each term query scores with its own field's statistics, whichever fields
+ * its neighbours are in.
  */
 public final class QueryKeys {
   private QueryKeys() {}
@@ -40,9 +44,9 @@ public final class QueryKeys {
     return key == null || repeatsATerm(key) ? Optional.empty() : Optional.of(key);
   }
 
-  /** Whether a term of {@code key} stands in it more than once (its terms are sorted). */
+  /** Whether a (field, term) pair of {@code key} stands in it more than once (they are sorted). */
   private static boolean repeatsATerm(QueryKey key) {
-    List<BytesRef> terms = key.terms();
+    List<Term> terms = key.terms();
     for (int i = 1; i < terms.size(); i++) {
       if (terms.get(i).equals(terms.get(i - 1))) {
         return true;
@@ -69,15 +73,15 @@ public final class QueryKeys {
   public static <E extends Exception> Query toQuery(QueryKey key, TermQueryMaker<E> termQuery)
       throws E {
     if (key.operator() == QueryKey.Operator.SINGLE) {
-      return termQuery.of(new Term(key.field(), key.terms().getFirst()));
+      return termQuery.of(key.terms().getFirst());
     }
     BooleanClause.Occur occur =
         key.operator() == QueryKey.Operator.AND
             ? BooleanClause.Occur.MUST
             : BooleanClause.Occur.SHOULD;
     BooleanQuery.Builder builder = new BooleanQuery.Builder();
-    for (BytesRef term : key.terms()) {
-      builder.add(termQuery.of(new Term(key.field(), term)), occur);
+    for (Term term : key.terms()) {
+      builder.add(termQuery.of(term), occur);
     }
     return builder.build();
   }
@@ -92,8 +96,7 @@ public final class QueryKeys {
   /** The key of {@code query} flattened (see the class javadoc), or null if it is not keyable. */
   private static QueryKey flatten(Query query) {
     if (query instanceof TermQuery term) {
-      return new QueryKey(
-          QueryKey.Operator.SINGLE, term.getTerm().field(), List.of(term.getTerm().bytes()));
+      return new QueryKey(QueryKey.Operator.SINGLE, List.of(term.getTerm()));
     }
     if (!(query instanceof BooleanQuery bool)
         || bool.getMinimumNumberShouldMatch() != 0
@@ -113,18 +116,15 @@ public final class QueryKeys {
     if (clauses.size() == 1) {
       return flatten(clauses.getFirst().query());
     }
-    String field = null;
-    List<BytesRef> terms = new ArrayList<>(clauses.size());
+    List<Term> terms = new ArrayList<>(clauses.size());
     for (BooleanClause clause : clauses) {
       QueryKey inner = clause.occur() == occur ? flatten(clause.query()) : null;
       if (inner == null
-          || (inner.operator() != QueryKey.Operator.SINGLE && inner.operator() != operator)
-          || (field != null && !field.equals(inner.field()))) {
+          || (inner.operator() != QueryKey.Operator.SINGLE && inner.operator() != operator)) {
         return null;
       }
-      field = inner.field();
       terms.addAll(inner.terms());
     }
-    return new QueryKey(operator, field, terms);
+    return new QueryKey(operator, terms);
   }
 }

@@ -8,8 +8,10 @@
  *
  * <ul>
  *   <li><b>Keys</b> ({@link org.lucenenvm.cache.QueryKeys}, {@link org.lucenenvm.cache.QueryKey}):
- *       a parsed query is normalized to operator, field and sorted terms (Kilrain-Mottram), so
- *       {@code a AND b} and {@code b AND a} share an entry (isomorphic match). A disjunction entry
+ *       a parsed query is normalized to an operator and its sorted (field, term) pairs
+ *       (Kilrain-Mottram, with a field per term), so {@code a AND b} and {@code b AND a} share an
+ *       entry (isomorphic match), as do the parser's forms of a plain word over several default
+ *       fields. A disjunction entry
  *       that keeps one part per term (that term's own top-k over the same segments) answers a
  *       single-term query exactly (Partial Type I, {@link
  *       org.lucenenvm.cache.QueryKey#termPartFor}); the parts are computed from a disjunction's

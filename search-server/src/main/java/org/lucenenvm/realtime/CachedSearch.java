@@ -14,7 +14,6 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TotalHits;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.BytesRef;
 import org.lucenenvm.cache.CacheEntry;
 import org.lucenenvm.cache.QueryKey;
 import org.lucenenvm.cache.QueryKeys;
@@ -220,8 +219,8 @@ final class CachedSearch {
     }
     List<ResultList> parts = new ArrayList<>();
     if (key.operator() == QueryKey.Operator.OR && missedBefore) {
-      for (BytesRef term : key.terms()) {
-        TopDocs part = s.searchLeaves(new TermQuery(new Term(key.field(), term)), k, ords);
+      for (Term term : key.terms()) {
+        TopDocs part = s.searchLeaves(new TermQuery(term), k, ords);
         if (s.timedOut()) {
           return head;
         }

@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.tests.util.LuceneTestCase;
-import org.apache.lucene.util.BytesRef;
 import org.lucenenvm.store.NvmHeap;
 import org.lucenenvm.store.PoolPaths;
 
@@ -29,11 +29,11 @@ public class EntryStoreTest extends LuceneTestCase {
   }
 
   static QueryKey key(QueryKey.Operator operator, String... terms) {
-    List<BytesRef> refs = new ArrayList<>();
+    List<Term> body = new ArrayList<>();
     for (String term : terms) {
-      refs.add(new BytesRef(term));
+      body.add(new Term("body", term));
     }
-    return new QueryKey(operator, "body", refs);
+    return new QueryKey(operator, body);
   }
 
   private static ResultList hits(Random random, int count, int segments) {
@@ -246,7 +246,7 @@ public class EntryStoreTest extends LuceneTestCase {
     CacheEntry nonAscii =
         new CacheEntry(
             new QueryKey(
-                QueryKey.Operator.SINGLE, "f\u00e9\u20ac\ud83d\ude00", List.of(new BytesRef("t"))),
+                QueryKey.Operator.SINGLE, List.of(new Term("f\u00e9\u20ac\ud83d\ude00", "t"))),
             10,
             1,
             List.of(new SegmentTag(0, 1, 0)),

@@ -47,12 +47,14 @@ public class QueryKeysTest extends LuceneTestCase {
         .parse(query);
   }
 
-  private static QueryKey key(QueryKey.Operator operator, String field, String... terms) {
-    List<BytesRef> bytes = new ArrayList<>();
-    for (String term : terms) {
-      bytes.add(new BytesRef(term));
+  /** The key of {@code operator} over {@code fieldTerms}, each {@code field:term}. */
+  private static QueryKey key(QueryKey.Operator operator, String... fieldTerms) {
+    List<Term> terms = new ArrayList<>();
+    for (String fieldTerm : fieldTerms) {
+      int colon = fieldTerm.indexOf(':');
+      terms.add(new Term(fieldTerm.substring(0, colon), fieldTerm.substring(colon + 1)));
     }
-    return new QueryKey(operator, field, bytes);
+    return new QueryKey(operator, terms);
   }
 
   private static QueryKey keyOf(String query) throws Exception {
@@ -71,14 +73,13 @@ public class QueryKeysTest extends LuceneTestCase {
     assertEquals(QueryKey.Operator.OR, keyOf("apple melon").operator());
     assertNotEquals(keyOf("apple AND melon"), keyOf("apple OR melon"));
     assertNotEquals(keyOf("apple melon"), keyOf("title:apple title:melon"));
-    assertEquals("body:apple|melon", keyOf("melon apple").toString());
+    assertEquals("body:apple|body:melon", keyOf("melon apple").toString());
   }
 
   public void testSingleTerm() throws Exception {
     QueryKey key = keyOf("Melon");
     assertEquals(QueryKey.Operator.SINGLE, key.operator());
-    assertEquals("body", key.field());
-    assertEquals("melon", key.terms().getFirst().utf8ToString());
+    assertEquals(List.of(new Term("body", "melon")), key.terms());
   }
 
   /**
@@ -86,10 +87,10 @@ public class QueryKeysTest extends LuceneTestCase {
    * default field, nested groups) key as the flat query Lucene rewrites them to.
    */
   public void testParserShapesKeyAsTheirFlatQuery() throws Exception {
-    QueryKey or = key(QueryKey.Operator.OR, "body", "apple", "melon");
-    QueryKey and = key(QueryKey.Operator.AND, "body", "apple", "melon");
-    QueryKey or3 = key(QueryKey.Operator.OR, "body", "apple", "kiwi", "melon");
-    QueryKey and3 = key(QueryKey.Operator.AND, "body", "apple", "kiwi", "melon");
+    QueryKey or = key(QueryKey.Operator.OR, "body:apple", "body:melon");
+    QueryKey and = key(QueryKey.Operator.AND, "body:apple", "body:melon");
+    QueryKey or3 = key(QueryKey.Operator.OR, "body:apple", "body:kiwi", "body:melon");
+    QueryKey and3 = key(QueryKey.Operator.AND, "body:apple", "body:kiwi", "body:melon");
     for (Query q : List.of(singleField("apple melon"), singleField("apple OR melon"), parse("melon apple"))) {
       assertEquals(q.toString(), or, QueryKeys.of(q).orElseThrow());
     }
@@ -109,11 +110,49 @@ public class QueryKeysTest extends LuceneTestCase {
     assertEquals(keyOf("apple"), QueryKeys.of(singleField("(+apple)")).orElseThrow());
     assertEquals(keyOf("title:apple"), QueryKeys.of(multiField("title:apple")).orElseThrow());
     assertEquals(
-        key(QueryKey.Operator.OR, "title", "apple", "melon"),
+        key(QueryKey.Operator.OR, "title:apple", "title:melon"),
         QueryKeys.of(multiField("title:apple title:melon")).orElseThrow());
     assertEquals(
-        key(QueryKey.Operator.AND, "title", "apple", "melon"),
+        key(QueryKey.Operator.AND, "title:apple", "title:melon"),
         QueryKeys.of(multiField("+title:apple +title:melon")).orElseThrow());
+  }
+
+  /**
+   * Over two default fields the parser spreads each word over both; a plain word, several words
+   * and OR-ed groups key as one disjunction of (field, term) pairs, whatever the order of words and
+   * fields, and fielded terms of several fields key as well, as a disjunction or a conjunction.
+   */
+  public void testTermsOfSeveralFieldsKeyTogether() throws Exception {
+    QueryKey apple = key(QueryKey.Operator.OR, "title:apple", "body:apple");
+    for (Query q :
+        List.of(
+            multiField("apple"),
+            multiField("(apple)"),
+            multiField("title:apple body:apple"),
+            parse("body:apple title:apple"))) {
+      assertEquals(q.toString(), apple, QueryKeys.of(q).orElseThrow());
+    }
+    QueryKey two = key(QueryKey.Operator.OR, "title:apple", "body:apple", "title:melon", "body:melon");
+    for (String text : List.of("apple melon", "melon apple", "apple OR melon", "(melon) OR (apple)")) {
+      assertEquals(text, two, QueryKeys.of(multiField(text)).orElseThrow());
+    }
+    assertEquals(
+        two, QueryKeys.of(parse("body:melon title:apple body:apple title:melon")).orElseThrow());
+    assertEquals(
+        key(QueryKey.Operator.OR, "title:apple", "body:apple", "title:kiwi", "body:kiwi", "title:melon", "body:melon"),
+        QueryKeys.of(multiField("(apple melon) kiwi")).orElseThrow());
+    assertEquals(
+        key(QueryKey.Operator.OR, "body:apple", "title:melon"),
+        QueryKeys.of(multiField("title:melon body:apple")).orElseThrow());
+    assertEquals(
+        key(QueryKey.Operator.OR, "title:apple", "body:apple", "title:melon"),
+        QueryKeys.of(multiField("apple title:melon")).orElseThrow());
+    QueryKey mixedAnd = key(QueryKey.Operator.AND, "body:apple", "title:melon");
+    for (String text : List.of("+body:apple +title:melon", "title:melon AND body:apple")) {
+      assertEquals(text, mixedAnd, QueryKeys.of(multiField(text)).orElseThrow());
+    }
+    assertNotEquals(
+        QueryKeys.of(multiField("title:apple")).orElseThrow(), keyOf("apple")); // body:apple
   }
 
   public void testQueriesTheCacheCannotKeyBypassIt() throws Exception {
@@ -130,12 +169,18 @@ public class QueryKeysTest extends LuceneTestCase {
             parse("apple -melon"),
             parse("apple (melon AND kiwi)"), // a conjunction inside a disjunction
             parse("+apple +(melon kiwi)"), // a disjunction inside a conjunction
-            parse("body:apple title:melon"), // two fields
             parse("apple melon melon"), // a repeated term
             singleField("(+apple +melon) AND (+apple +melon)"),
             singleField("plum (kiwi melon) (melon kiwi)"),
-            multiField("apple"), // one word over two default fields
-            multiField("apple melon"),
+            multiField("apple apple"), // a repeated (field, term) pair
+            multiField("apple title:apple"),
+            multiField("apple AND melon"), // a conjunction of per-word disjunctions
+            multiField("+apple +melon"),
+            multiField("+title:apple +(+body:melon +kiwi)"),
+            multiField("apple -melon"),
+            multiField("+apple melon"),
+            multiField("\"apple melon\""),
+            multiField("apple title:mel*"),
             new BooleanQuery.Builder()
                 .add(term("body", "a"), Occur.FILTER)
                 .add(term("body", "b"), Occur.FILTER)
@@ -174,12 +219,16 @@ public class QueryKeysTest extends LuceneTestCase {
     assertEquals(
         Optional.empty(), keyOf("+melon +cheese").termPartFor(keyOf("melon"))); // a subset only
     assertEquals(Optional.empty(), keyOf("melon").termPartFor(keyOf("melon")));
+    QueryKey typed = QueryKeys.of(multiField("melon cheese")).orElseThrow();
+    assertEquals(Optional.of(3), typed.termPartFor(keyOf("title:melon")));
+    assertEquals(Optional.of(1), typed.termPartFor(keyOf("melon"))); // body:melon
+    assertEquals(keyOf("title:cheese"), typed.termKey(2));
   }
 
   /** A key copies its terms: its caller may reuse the bytes, its hash and equality stay put. */
   public void testKeyIsUnaffectedByItsCallersBytes() throws Exception {
     BytesRef melon = new BytesRef("melon");
-    QueryKey key = new QueryKey(QueryKey.Operator.SINGLE, "body", List.of(melon));
+    QueryKey key = new QueryKey(QueryKey.Operator.SINGLE, List.of(new Term("body", melon)));
     int hash = key.hashCode();
     melon.bytes[melon.offset] = 'x';
     assertEquals(hash, key.hashCode());
@@ -188,9 +237,10 @@ public class QueryKeysTest extends LuceneTestCase {
   }
 
   public void testBinaryFormRoundTripsAndRefusesGarbage() throws Exception {
-    for (String query : List.of("melon", "+a +b +c", "x y", "title:\"é\"")) {
+    for (String query : List.of("melon", "+a +b +c", "x y", "title:\"é\"", "title:a body:b", "+a +title:b")) {
       QueryKey key = keyOf(query);
       assertEquals(key, QueryKey.fromBytes(key.toBytes()));
+      assertEquals(query, key.encodedLength(), key.toBytes().length);
     }
     byte[] bytes = keyOf("melon cheese").toBytes();
     expectThrows(
@@ -202,14 +252,14 @@ public class QueryKeysTest extends LuceneTestCase {
     expectThrows(
         IllegalArgumentException.class,
         () ->
-            new QueryKey(
-                QueryKey.Operator.AND, "body", List.of(new BytesRef("a"))));
+            new QueryKey(QueryKey.Operator.AND, List.of(new Term("body", "a"))));
   }
 
   /**
-   * The premise of keys: every keyed shape, as parsed (nested, clauses in any order, repeated
-   * terms), scores exactly as its canonical query ({@link QueryKeys#toQuery}): the same documents
-   * in the same order with bit-identical scores, over an index of several segments.
+   * The premise of keys: every keyed shape, as parsed (nested, clauses in any order, over one
+   * default field or two, terms of several fields), scores exactly as its canonical query ({@link
+   * QueryKeys#toQuery}): the same documents in the same order with bit-identical scores, over an
+   * index of several segments where a quarter of the documents lack the second field.
    */
   public void testKeyedShapesScoreAsTheirCanonicalQuery() throws Exception {
     String[] words = {"apple", "melon", "kiwi", "cheese", "bread", "plum"};
@@ -231,18 +281,30 @@ public class QueryKeysTest extends LuceneTestCase {
       shapes.add(parse(text));
       shapes.add(singleField(text));
     }
+    for (String text :
+        List.of(
+            "apple",
+            "apple melon kiwi",
+            "(apple melon) kiwi",
+            "kiwi OR (plum bread)",
+            "title:apple body:melon",
+            "apple title:melon",
+            "+title:apple +body:melon +body:kiwi",
+            "title:kiwi AND (body:apple AND title:plum)")) {
+      shapes.add(multiField(text));
+    }
     for (int i = 0; i < 40; i++) {
       shapes.add(singleField(randomNesting(words, random().nextBoolean())));
+      shapes.add(multiField(randomNesting(words, false)));
     }
     try (Directory directory = newDirectory();
         RandomIndexWriter writer = new RandomIndexWriter(random(), directory)) {
       for (int i = 0; i < 400; i++) {
-        StringBuilder text = new StringBuilder();
-        for (int w = 1 + random().nextInt(12); w > 0; w--) {
-          text.append(words[random().nextInt(words.length)]).append(' ');
-        }
         Document doc = new Document();
-        doc.add(new TextField("body", text.toString(), Field.Store.NO));
+        doc.add(new TextField("body", randomText(words, 12), Field.Store.NO));
+        if (random().nextInt(4) > 0) {
+          doc.add(new TextField("title", randomText(words, 4), Field.Store.NO));
+        }
         writer.addDocument(doc);
       }
       try (IndexReader reader = writer.getReader()) {
@@ -256,6 +318,15 @@ public class QueryKeysTest extends LuceneTestCase {
         }
       }
     }
+  }
+
+  /** One to {@code maxWords} random words. */
+  private static String randomText(String[] words, int maxWords) {
+    StringBuilder text = new StringBuilder();
+    for (int w = 1 + random().nextInt(maxWords); w > 0; w--) {
+      text.append(words[random().nextInt(words.length)]).append(' ');
+    }
+    return text.toString();
   }
 
   /** A random group of distinct words, nested in random parentheses, all OR or all AND. */

@@ -32,7 +32,8 @@ import picocli.CommandLine.Option;
  * acknowledged document is in the index afterwards. With {@code --caches} the two phases run once
  * per result cache setting (e.g. {@code off,lru,gdsf}), each reporting its hit rate; {@code --zipf}
  * draws the queries with Zipf popularity and {@code --query-field} qualifies their words with one
- * field (the cache keys only single-field queries). Run with {@code scripts/server-load.sh}.
+ * field (unqualified, as users type them, the cache keys a word and {@code title:a OR body:b}, not
+ * {@code a AND b}). Run with {@code scripts/server-load.sh}.
  */
 @Command(name = "server-load", mixinStandardHelpOptions = true)
 public final class LoadBenchmark implements Callable<Integer> {
@@ -72,7 +73,7 @@ public final class LoadBenchmark implements Callable<Integer> {
   @Option(names = "--zipf", defaultValue = "0", description = "Query popularity: 0 draws the 1,000 queries uniformly, s > 0 the query of rank r with probability proportional to 1/r^s (default: ${DEFAULT-VALUE}).")
   double zipf;
 
-  @Option(names = "--query-field", description = "Field that qualifies every query word (e.g. body); default: unqualified words over title and body, which the cache does not key.")
+  @Option(names = "--query-field", description = "Field that qualifies every query word (e.g. body); default: unqualified words over title and body, as users type them (the cache keys a word and title:a OR body:b; a AND b, a conjunction of per-word disjunctions, bypasses it, as do phrases).")
   String queryField;
 
   private static final SyntheticCorpus CORPUS = new SyntheticCorpus(20_000);

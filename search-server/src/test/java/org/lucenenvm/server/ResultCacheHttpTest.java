@@ -39,7 +39,8 @@ import org.lucenenvm.realtime.SegmentState;
 import org.lucenenvm.realtime.StatisticsMode;
 
 /**
- * The result cache as a user of the server meets it, through HTTP and the server's query parser:
+ * The result cache as a user of the server meets it, through HTTP and the server's query parser
+ * over an index with two text fields ({@code title} and {@code body}, the parser's default fields):
  * the plain queries users type use it once segments exist ({@code miss}, then {@code hit}, counted
  * in {@code _stats}); a fresh document ranks as it does without the cache; and a server with the
  * cache answers random adds, updates, deletes and user-shaped queries as one without it: the same
@@ -56,8 +57,13 @@ public class ResultCacheHttpTest {
 
   private static final String INDEX = "docs";
   private static final String[] SYLLABLES = {"ka", "lo", "mi", "ne", "ru", "sa", "to", "vi"};
-  /** Every document's body has this many words, so both statistics give the same average length. */
+  /**
+   * Every document's body has this many words, and its title {@link #TITLE_WORDS}, so both
+   * statistics give each field the same average length.
+   */
   private static final int BODY_WORDS = 8;
+
+  private static final int TITLE_WORDS = 3;
 
   private ServerConfig config(int segmentSize, int partitions, boolean cache) throws Exception {
     return LiveServer.config(tmp.newFolder().toPath())
@@ -73,33 +79,43 @@ public class ResultCacheHttpTest {
   }
 
   private static void createIndex(LiveServer s) throws Exception {
-    String spec = "{\"fields\": {\"body\": \"text\", \"tag\": \"keyword\"}}";
+    String spec =
+        "{\"fields\": {\"title\": \"text\", \"body\": \"text\", \"tag\": \"keyword\"}}";
     assertEquals(201, s.createIndex(INDEX, spec).status());
   }
 
   /**
    * Once segments exist, each keyable shape a user types misses once and then hits (isomorphic
    * shapes share the entry), and {@code _stats} counts exactly those hits and misses; before any
-   * segment exists the index scores with exact statistics and nothing is cached.
+   * segment exists the index scores with exact statistics and nothing is cached. Plain words,
+   * which the parser spreads over both default fields, are keyed; words joined by {@code AND}
+   * (a conjunction of per-word disjunctions) bypass the cache, as do repeated words.
    */
   @Test
   public void plainQueriesMissThenHitOnceSegmentsExist() throws Exception {
     try (LiveServer s = new LiveServer(config(50, 1, true))) {
       createIndex(s);
-      add(s, 0, 30, i -> "alpha beta" + (i % 2 == 0 ? " gamma" : " delta"));
+      add(s, 0, 30, ResultCacheHttpTest::title, ResultCacheHttpTest::body);
       JsonNode early = search(s, "alpha", true);
       assertEquals("no segment yet", "exact", early.get("statistics").asText());
       assertEquals("bypass", early.get("cache").asText());
 
-      add(s, 30, 160, i -> "alpha beta" + (i % 2 == 0 ? " gamma" : " delta"));
+      add(s, 30, 160, ResultCacheHttpTest::title, ResultCacheHttpTest::body);
       awaitSettled(s.server.indexes().get(INDEX).engine());
       List<List<String>> shapes =
           List.of(
-              List.of("alpha", "body:alpha"),
-              List.of("alpha beta", "beta alpha", "alpha OR beta", "body:alpha body:beta"),
-              List.of("alpha AND beta", "+beta +alpha", "body:alpha AND body:beta"),
+              List.of("alpha", "title:alpha body:alpha", "body:alpha title:alpha"),
+              List.of("body:alpha"),
+              List.of(
+                  "alpha beta",
+                  "beta alpha",
+                  "alpha OR beta",
+                  "body:beta title:alpha title:beta body:alpha"),
+              List.of("body:alpha AND body:beta", "+body:beta +body:alpha"),
               List.of("(alpha beta) gamma", "gamma (beta alpha)", "alpha beta gamma"),
-              List.of("+alpha +(+beta +gamma)", "alpha AND beta AND gamma"),
+              List.of(
+                  "+title:alpha +(+body:beta +body:gamma)",
+                  "body:gamma AND title:alpha AND body:beta"),
               List.of("tag:t1", "tag:t1"));
       long hits = 0;
       long misses = 0;
@@ -115,7 +131,15 @@ public class ResultCacheHttpTest {
           hits++;
         }
       }
-      for (String unkeyable : List.of("\"alpha beta\"", "alpha -delta", "+alpha gamma", "alph*")) {
+      for (String unkeyable :
+          List.of(
+              "\"alpha beta\"",
+              "alpha -delta",
+              "+alpha gamma",
+              "alph*",
+              "alpha AND beta",
+              "+alpha +beta",
+              "alpha alpha")) {
         JsonNode answer = search(s, unkeyable, true);
         assertEquals(unkeyable, "bypass", answer.get("cache").asText());
         assertEquals(unkeyable, "epoch", answer.get("statistics").asText());
@@ -141,7 +165,7 @@ public class ResultCacheHttpTest {
           LiveServer off = new LiveServer(config(segmentSize, 1, false))) {
         for (LiveServer s : List.of(on, off)) {
           createIndex(s);
-          add(s, 0, 300, i -> "alpha beta gamma");
+          add(s, 0, 300, i -> null, i -> "alpha beta gamma");
           awaitSettled(s.server.indexes().get(INDEX).engine());
           assertEquals(
               201,
@@ -378,9 +402,11 @@ public class ResultCacheHttpTest {
   }
 
   /**
-   * User-shaped queries over distinct popular words: the keyable shapes (a word, {@code a b},
-   * {@code a OR b}, {@code a AND b}, {@code +a +b}, {@code (a b) c}, {@code +a +(+b +c)}, fielded)
-   * and some the cache bypasses (a phrase, a negation, mixed operators).
+   * User-shaped queries over distinct popular words: the keyable shapes (unqualified, so over both
+   * default fields: a word, {@code a b}, {@code a OR b}, {@code (a b) c}; fielded: {@code body:a},
+   * {@code body:a title:b}, {@code +body:a +title:b}, {@code +body:a +(+body:b +title:c)}) and some
+   * the cache bypasses (a phrase, a negation, mixed operators, and {@code a AND b}, {@code +a +b}
+   * over both default fields, conjunctions of per-word disjunctions).
    */
   private static List<String> userQueries(Random r, List<String> words) {
     List<String> queries = new ArrayList<>();
@@ -395,11 +421,13 @@ public class ResultCacheHttpTest {
               a,
               a + " " + b,
               a + " OR " + c,
+              "(" + a + " " + b + ") " + c,
               a + " AND " + b,
               "+" + b + " +" + c,
-              "(" + a + " " + b + ") " + c,
-              "+" + a + " +(+" + b + " +" + c + ")",
               "body:" + c,
+              "body:" + a + " title:" + b,
+              "+body:" + b + " +title:" + c,
+              "+body:" + a + " +(+body:" + b + " +title:" + c + ")",
               "tag:t" + i,
               "\"" + a + " " + b + "\"",
               a + " -" + b,
@@ -419,13 +447,22 @@ public class ResultCacheHttpTest {
     return words;
   }
 
-  /** A document of {@link #BODY_WORDS} words drawn with Zipf popularity, and one of 4 tags. */
+  /**
+   * A document whose title has {@link #TITLE_WORDS} and body {@link #BODY_WORDS} words drawn with
+   * Zipf popularity, and one of 4 tags.
+   */
   private static String document(Random r, List<String> words, String id) {
-    StringBuilder body = new StringBuilder();
-    for (int i = 0; i < BODY_WORDS; i++) {
-      body.append(i == 0 ? "" : " ").append(words.get(zipf(r, words.size())));
+    return "{\"id\": \"" + id + "\", \"title\": \"" + text(r, words, TITLE_WORDS) + "\", \"body\": \""
+        + text(r, words, BODY_WORDS) + "\", \"tag\": \"t" + r.nextInt(4) + "\"}";
+  }
+
+  /** {@code count} words drawn with Zipf popularity. */
+  private static String text(Random r, List<String> words, int count) {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < count; i++) {
+      text.append(i == 0 ? "" : " ").append(words.get(zipf(r, words.size())));
     }
-    return "{\"id\": \"" + id + "\", \"body\": \"" + body + "\", \"tag\": \"t" + r.nextInt(4) + "\"}";
+    return text.toString();
   }
 
   /** A rank in [0, n) with probability proportional to 1 / (rank + 1). */
@@ -453,16 +490,34 @@ public class ResultCacheHttpTest {
     }
   }
 
-  /** Adds documents {@code from..to-1} (ids {@code d<i>}) with the bodies {@code text} gives. */
-  private static void add(LiveServer s, int from, int to, IntFunction<String> text)
+  /**
+   * Adds documents {@code from..to-1} (ids {@code d<i>}) with the titles (none where null) and
+   * bodies {@code title} and {@code body} give.
+   */
+  private static void add(
+      LiveServer s, int from, int to, IntFunction<String> title, IntFunction<String> body)
       throws Exception {
     StringBuilder bulk = new StringBuilder();
     for (int i = from; i < to; i++) {
-      bulk.append("{\"id\": \"d").append(i).append("\", \"body\": \"").append(text.apply(i))
+      bulk.append("{\"id\": \"d").append(i);
+      if (title.apply(i) != null) {
+        bulk.append("\", \"title\": \"").append(title.apply(i));
+      }
+      bulk.append("\", \"body\": \"").append(body.apply(i))
           .append("\", \"tag\": \"t").append(i % 4).append("\"}\n");
     }
     LiveServer.Res res = s.send("POST", "/indexes/" + INDEX + "/_bulk", bulk.toString());
     assertEquals(res.body(), 200, res.status());
+  }
+
+  /** The title of document {@code i} of the miss-then-hit test: {@code alpha} in every other. */
+  private static String title(int i) {
+    return i % 2 == 0 ? "alpha news" : "beta report";
+  }
+
+  /** The body of document {@code i} of the miss-then-hit test. */
+  private static String body(int i) {
+    return "alpha beta" + (i % 2 == 0 ? " gamma" : " delta");
   }
 
   private static JsonNode search(LiveServer s, String q, boolean cache) throws Exception {

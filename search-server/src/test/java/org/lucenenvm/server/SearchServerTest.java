@@ -123,7 +123,8 @@ public class SearchServerTest {
       assertEquals(201, s.createIndex("news", SCHEMA).status());
       assertEquals(200, s.send("POST", "/indexes/news/_bulk", ndjson(0, 300)).status());
       awaitFlushed(s, "news", 300, 2, 50);
-      // keyable: one field (unfielded terms span title and body, which the cache does not key)
+      // keyable: a conjunction of fielded terms (unfielded, "common AND even" would be a
+      // conjunction of per-word disjunctions over title and body, which bypasses the cache)
       String first = s.search("news", "+body:common +body:even", 10).body();
       String again = s.search("news", "+body:even +body:common", 10).body(); // isomorphic
       String bypass =
