@@ -28,12 +28,17 @@
 #                  bytes written, query latency per class; the generated corpus and the real-text one (built by
 #                  scripts/realtext-corpus.sh if missing), 6 segments of each of --sizes "20000 100000" documents
 #                  (fewer if a corpus is shorter; --rounds 3)
+#   soak           the server through HTTP, 2 writers + 2 searchers (scripts/server-load.sh soak): growth.txt, the
+#                  default configuration for --duration (60m), a line per --window (5m), the pool growing to 2x its
+#                  initial size; then flood.txt, a pool of --flood-pool-mb (64) MiB that does not grow filled to its flood stage (429),
+#                  half its documents deleted, writes taken again; summary.txt has the checks (options after --
+#                  go to both runs, e.g. -- --min-pool-growth 0 for a short smoke run)
 #   Options after -- go to scripts/bench.sh run (spirit-table1, spirit-fig2, chilukuri, wrt-1m, restart, cache).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BENCH="$ROOT/scripts/bench.sh"
 source "$ROOT/scripts/env.sh"
-EXPERIMENTS="postings-jmh nc-1m wrt-1m cache cache-server crash restart opensearch store-jmh spirit-table1 spirit-fig2 chilukuri zero-copy-merge"
+EXPERIMENTS="postings-jmh nc-1m wrt-1m cache cache-server crash restart opensearch store-jmh spirit-table1 spirit-fig2 chilukuri zero-copy-merge soak"
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}" >&2; exit "${1:-2}"; }
 [ $# -ge 1 ] || usage
 NAME="$1"; shift
@@ -48,7 +53,7 @@ esac
 COMMAND="scripts/reproduce.sh $NAME${*:+ $(printf '%q ' "$@")}"
 COMMAND="${COMMAND% }"
 DOCS="" QUERIES=2000 OUT="" WORK=/dev/shm/lucene-nvm-bench/reproduce FROM="" THREADS="1 2 4" EXTRA=()
-SIZES="20000 100000" ROUNDS="" JVMS=10 POINTS=1000 SEED=20261124 WAIT_QUIET=0 BASELINE=lucene-dram JMH_OPTS=""
+SIZES="20000 100000" ROUNDS="" JVMS=10 POINTS=1000 SEED=20261124 WAIT_QUIET=0 BASELINE=lucene-dram JMH_OPTS="" DURATION=60m WINDOW=5m FLOOD_MB=64
 CLASSES="termHighTop10 termMediumTop10 termLowTop10 andHighHighTop10 andHighMediumTop10 andHighLowTop10 orTop10 phraseTop10"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -66,6 +71,9 @@ while [ $# -gt 0 ]; do
     --classes) CLASSES="$2"; shift 2 ;;
     --baseline) BASELINE="$2"; shift 2 ;;
     --jmh) JMH_OPTS="$2"; shift 2 ;;
+    --duration) DURATION="$2"; shift 2 ;;
+    --window) WINDOW="$2"; shift 2 ;;
+    --flood-pool-mb) FLOOD_MB="$2"; shift 2 ;;
     --wait-quiet) WAIT_QUIET=1; shift ;;
     --) shift; EXTRA=("$@"); break ;;
     -h|--help) usage 0 ;;
@@ -121,7 +129,7 @@ case "$NAME" in
   postings-jmh|cache) DOCS="${DOCS:-200000}" ;;
   opensearch) DOCS="${DOCS:-100000}" ;;
   cache-server) DOCS="${DOCS:-300000}" ;;
-  crash|store-jmh) DOCS="" ;;
+  crash|store-jmh|soak) DOCS="" ;;
   zero-copy-merge) DOCS="${DOCS:-600000}" ;;
   *) DOCS="${DOCS:-1000000}" ;;
 esac
@@ -269,6 +277,13 @@ case "$NAME" in
       done
     done
     cat "$OUT"/*-[0-9]*.txt > "$OUT/summary.txt" 2>/dev/null || true
+    ;;
+  soak)
+    "$ROOT/scripts/server-load.sh" soak --run growth --duration "$DURATION" --window "$WINDOW" ${EXTRA[@]+"${EXTRA[@]}"} \
+      > "$OUT/growth.txt" 2> "$OUT/growth.log" || RC=$?
+    "$ROOT/scripts/server-load.sh" soak --run flood --window 1m ${EXTRA[@]+"${EXTRA[@]}"} \
+      -- --pool-size "${FLOOD_MB}m" --pool-max-size 0 --log-size "$(( FLOOD_MB * 1024 / 8 ))k" > "$OUT/flood.txt" 2> "$OUT/flood.log" || RC=$?
+    grep -H -E "^(end|check|RESULT)" "$OUT/growth.txt" "$OUT/flood.txt" > "$OUT/summary.txt" || true
     ;;
   store-jmh)
     # shellcheck disable=SC2086 # JMH_OPTS is a list of options

@@ -3,6 +3,7 @@
 # then the same workload on the engine called directly. Options: see --help (e.g. --docs 40000).
 # Result cache off against LRU and GDSF, queries with Zipf popularity, unqualified words:
 #   scripts/server-load.sh --caches off,lru,gdsf --cache-size 64m --zipf 1.0
+# A soak (SoakBenchmark; see search-server/README.md), e.g.: scripts/server-load.sh soak --duration 60m --window 5m
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 nvm_find_jdk

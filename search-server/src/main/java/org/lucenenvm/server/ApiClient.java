@@ -77,6 +77,14 @@ public final class ApiClient implements AutoCloseable {
     return call("POST", "indexes/" + index + "/docs", documentJson);
   }
 
+  public JsonNode get(String index, String id) throws IOException {
+    return call("GET", "indexes/" + index + "/docs/" + URLEncoder.encode(id, StandardCharsets.UTF_8), null);
+  }
+
+  public JsonNode delete(String index, String id) throws IOException {
+    return call("DELETE", "indexes/" + index + "/docs/" + URLEncoder.encode(id, StandardCharsets.UTF_8), null);
+  }
+
   public JsonNode search(String index, String query, int k) throws IOException {
     return call(
         "GET",

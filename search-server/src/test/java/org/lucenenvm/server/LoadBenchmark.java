@@ -1,10 +1,8 @@
 package org.lucenenvm.server;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -20,6 +18,7 @@ import org.lucenenvm.demo.SyntheticCorpus;
 import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.RtDocument;
 import org.lucenenvm.realtime.RtSearchRequest;
+import org.lucenenvm.server.LoadWorkload.QueryPopularity;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -33,9 +32,10 @@ import picocli.CommandLine.Option;
  * per result cache setting (e.g. {@code off,lru,gdsf}), each reporting its hit rate; {@code --zipf}
  * draws the queries with Zipf popularity and {@code --query-field} qualifies their words with one
  * field (unqualified, as users type them, the cache keys a word and {@code title:a OR body:b}, not
- * {@code a AND b}). Run with {@code scripts/server-load.sh}.
+ * {@code a AND b}). Run with {@code scripts/server-load.sh}; its
+ * {@code soak} subcommand is {@link SoakBenchmark}.
  */
-@Command(name = "server-load", mixinStandardHelpOptions = true)
+@Command(name = "server-load", mixinStandardHelpOptions = true, subcommands = SoakBenchmark.class)
 public final class LoadBenchmark implements Callable<Integer> {
   @Option(names = "--docs", defaultValue = "40000", description = "Documents per phase (default: ${DEFAULT-VALUE}).")
   long docs;
@@ -76,7 +76,7 @@ public final class LoadBenchmark implements Callable<Integer> {
   @Option(names = "--query-field", description = "Field that qualifies every query word (e.g. body); default: unqualified words over title and body, as users type them (the cache keys a word and title:a OR body:b; a AND b, a conjunction of per-word disjunctions, bypasses it, as do phrases).")
   String queryField;
 
-  private static final SyntheticCorpus CORPUS = new SyntheticCorpus(20_000);
+  private static final SyntheticCorpus CORPUS = LoadWorkload.CORPUS;
   private static final int IDLE_QUERIES = 500;
   private static final String SCHEMA = "title:text,body:text,tag:keyword,url:stored";
 
@@ -130,7 +130,7 @@ public final class LoadBenchmark implements Callable<Integer> {
         Runtime.getRuntime().availableProcessors(), caches, cacheSize,
         zipf > 0 ? "Zipf " + zipf : "uniform",
         queryField == null ? "unqualified" : "in " + queryField);
-    List<String> queries = queries();
+    List<String> queries = LoadWorkload.queries(queryField);
     QueryPopularity popularity = new QueryPopularity(queries.size(), zipf);
     if (warmupDocs > 0) {
       runHttp(config, "warmup-http", warmupDocs, queries, popularity);
@@ -168,45 +168,8 @@ public final class LoadBenchmark implements Callable<Integer> {
         : ResultCacheSettings.of(ResultCacheSettings.Tier.DRAM, cacheSize, CachePolicy.Kind.parse(name), 0);
   }
 
-  /** Which query a searcher runs next: uniformly drawn, or with Zipf popularity by list position. */
-  private static final class QueryPopularity {
-    private final double[] cumulative;
-
-    QueryPopularity(int queries, double exponent) {
-      cumulative = new double[queries];
-      double sum = 0;
-      for (int i = 0; i < queries; i++) {
-        sum += exponent > 0 ? Math.pow(i + 1, -exponent) : 1;
-        cumulative[i] = sum;
-      }
-    }
-
-    int next(SplittableRandom random) {
-      double u = random.nextDouble() * cumulative[cumulative.length - 1];
-      int i = Arrays.binarySearch(cumulative, u);
-      return Math.min(cumulative.length - 1, i >= 0 ? i + 1 : -i - 1);
-    }
-  }
-
   private static double rate(long n, long nanos) {
     return n / (nanos / 1e9);
-  }
-
-  private List<String> queries() {
-    SplittableRandom r = new SplittableRandom(42);
-    String f = queryField == null ? "" : queryField + ":";
-    List<String> out = new ArrayList<>();
-    for (int i = 0; i < 1000; i++) {
-      String a = CORPUS.word(r.nextInt(2000));
-      String b = CORPUS.word(r.nextInt(200));
-      out.add(switch (i % 4) {
-        case 0 -> f + a;
-        case 1 -> f + a + " AND " + f + b;
-        case 2 -> queryField == null ? "title:" + a + " OR body:" + b : f + a + " OR " + f + b;
-        default -> f + "\"" + b + " " + CORPUS.word(r.nextInt(50)) + "\"";
-      });
-    }
-    return out;
   }
 
   private Phase runHttp(
@@ -386,16 +349,11 @@ public final class LoadBenchmark implements Callable<Integer> {
 
     @Override
     public long ingest(long from, long to) throws Exception {
-      JsonNode reply = api.bulk("load", CORPUS.batch(from, to));
-      long acknowledged = reply.get("acknowledged").asLong();
-      for (JsonNode item : reply.get("items")) {
-        if (item.has("error")) {
-          throw new PartialBulk(
-              acknowledged,
-              new ApiException(item.get("status").asInt(), "line " + item.get("line") + ": " + item.get("error").asText()));
-        }
+      LoadWorkload.BulkOutcome outcome = LoadWorkload.bulk(api, "load", from, to);
+      if (outcome.firstFailure() != null) {
+        throw new PartialBulk(outcome.acknowledged(), outcome.firstFailure());
       }
-      return acknowledged;
+      return outcome.acknowledged();
     }
 
     @Override
