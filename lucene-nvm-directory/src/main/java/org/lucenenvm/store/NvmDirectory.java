@@ -72,6 +72,7 @@ public final class NvmDirectory extends BaseDirectory {
   private final NvmHeap heap;
   private final boolean ownsHeap;
   private final PoolGrowth growth;
+  private final PoolGrower grower; // null without growth
   private final ExtentAllocator allocator;
   private final SharedExtents extents;
   private final LongAdder bytesWritten = new LongAdder();
@@ -103,7 +104,7 @@ public final class NvmDirectory extends BaseDirectory {
   public static NvmDirectory open(Path poolFile, long poolSizeBytes, PoolGrowth growth) throws IOException {
     NvmHeap heap = NvmHeap.open(poolFile, poolSizeBytes);
     try {
-      return new NvmDirectory(heap, new SingleInstanceLockFactory(), true, growth, PoolGrower.UsableSpace.FILE_STORE);
+      return new NvmDirectory(heap, new SingleInstanceLockFactory(), true, growth, new FileSystemRoom(FileSystemRoom.UsableSpace.FILE_STORE));
     } catch (Throwable t) {
       heap.close();
       throw t;
@@ -120,17 +121,17 @@ public final class NvmDirectory extends BaseDirectory {
    * leaves the heap open.
    */
   public NvmDirectory(NvmHeap heap, LockFactory lockFactory, PoolGrowth growth) throws IOException {
-    this(heap, lockFactory, false, growth, PoolGrower.UsableSpace.FILE_STORE);
+    this(heap, lockFactory, false, growth, new FileSystemRoom(FileSystemRoom.UsableSpace.FILE_STORE));
   }
 
-  /** As {@link #NvmDirectory(NvmHeap, LockFactory, PoolGrowth)}, asking {@code usableSpace} for the file system's room. */
-  NvmDirectory(NvmHeap heap, LockFactory lockFactory, PoolGrowth growth, PoolGrower.UsableSpace usableSpace)
+  /** As {@link #NvmDirectory(NvmHeap, LockFactory, PoolGrowth)}, asking {@code fileSystem} for the file system's room. */
+  NvmDirectory(NvmHeap heap, LockFactory lockFactory, PoolGrowth growth, FileSystemRoom fileSystem)
       throws IOException {
-    this(heap, lockFactory, false, growth, usableSpace);
+    this(heap, lockFactory, false, growth, fileSystem);
   }
 
   private NvmDirectory(
-      NvmHeap heap, LockFactory lockFactory, boolean ownsHeap, PoolGrowth growth, PoolGrower.UsableSpace usableSpace)
+      NvmHeap heap, LockFactory lockFactory, boolean ownsHeap, PoolGrowth growth, FileSystemRoom fileSystem)
       throws IOException {
     super(lockFactory);
     this.heap = heap;
@@ -141,8 +142,9 @@ public final class NvmDirectory extends BaseDirectory {
     allocator.addChunks(chunkEnds); // a heap that grew while open
     this.extents = new SharedExtents(allocator);
     load();
-    if (growth.enabled()) {
-      allocator.setGrowth(new PoolGrower(heap, allocator, growth, usableSpace));
+    this.grower = growth.enabled() ? new PoolGrower(heap, allocator, growth, fileSystem) : null;
+    if (grower != null) {
+      allocator.setGrowth(grower);
     }
   }
 
@@ -186,6 +188,17 @@ public final class NvmDirectory extends BaseDirectory {
    */
   public long freeBytes() {
     return allocator.freeBytes();
+  }
+
+  /**
+   * Bytes the pool can still grow by while this directory is open: {@code min(maxBytes - size,
+   * usable bytes of the file system - margin)} of its {@link PoolGrowth}, in whole blocks; 0 with
+   * growth off or at the maximum. The file system's usable space is read at most once a second
+   * (between readings it is lowered by what the pool grew), so this is cheap enough for every
+   * write's flood-stage check. An allocation that finds no room grows the pool by up to this much.
+   */
+  public long growableBytes() {
+    return grower == null ? 0 : grower.growableBytes();
   }
 
   /**

@@ -1,8 +1,6 @@
 package org.lucenenvm.store;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.logging.Logger;
 
 /**
@@ -16,28 +14,49 @@ import java.util.logging.Logger;
  * allocations, frees and extensions on other threads keep using meanwhile) and possibly inside the
  * directory's metadata lock (a file table that needs a new block): the lock order is metadata,
  * grower, heap, allocator. Readers take no lock: the mappings they read are never moved.
+ *
+ * <p>The file system's usable space comes from a {@link FileSystemRoom}, read at most once per
+ * interval: an allocation below the watermark of a pool that cannot grow makes no system call.
  */
 final class PoolGrower implements ExtentAllocator.Growth {
   private static final Logger LOG = Logger.getLogger(PoolGrower.class.getName());
 
-  /** The usable bytes of the file system holding a file. */
-  @FunctionalInterface
-  interface UsableSpace {
-    UsableSpace FILE_STORE = file -> Files.getFileStore(file).getUsableSpace();
-
-    long of(Path file) throws IOException;
-  }
-
   private final NvmHeap heap;
   private final ExtentAllocator allocator;
   private final PoolGrowth policy;
-  private final UsableSpace usableSpace;
+  private final FileSystemRoom fileSystem;
 
-  PoolGrower(NvmHeap heap, ExtentAllocator allocator, PoolGrowth policy, UsableSpace usableSpace) {
+  PoolGrower(NvmHeap heap, ExtentAllocator allocator, PoolGrowth policy, FileSystemRoom fileSystem) {
     this.heap = heap;
     this.allocator = allocator;
     this.policy = policy;
-    this.usableSpace = usableSpace;
+    this.fileSystem = fileSystem;
+  }
+
+  /**
+   * Bytes the pool can still grow by now: up to its maximum, and as far as the file system keeps
+   * its margin usable (as of the {@link FileSystemRoom}'s last reading); 0 at the maximum or while
+   * the file system's room is unknown. A multiple of the allocation granule; takes no lock.
+   */
+  long growableBytes() {
+    long toMax = maxBytes() - heap.size();
+    if (toMax <= 0) {
+      return 0;
+    }
+    try {
+      return Math.min(toMax, roomAbove(fileSystem.usable(heap)));
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  private long maxBytes() {
+    return policy.maxBytes() / ExtentAllocator.BLOCK * ExtentAllocator.BLOCK;
+  }
+
+  /** What {@code usable} bytes of the file system leave for the pool beyond the margin, in whole blocks. */
+  private long roomAbove(long usable) {
+    return Math.max(0, usable - policy.fileSystemMarginBytes()) / ExtentAllocator.BLOCK * ExtentAllocator.BLOCK;
   }
 
   @Override
@@ -67,21 +86,17 @@ final class PoolGrower implements ExtentAllocator.Growth {
   /** Grows the pool by up to {@code bytes}; null if it grew, otherwise why not. */
   private String growBy(long bytes) {
     long size = heap.size();
-    long max = policy.maxBytes() / ExtentAllocator.BLOCK * ExtentAllocator.BLOCK;
-    long target = Math.min(max, size + ExtentAllocator.blocks(bytes));
+    long target = Math.min(maxBytes(), size + ExtentAllocator.blocks(bytes));
     if (target <= size) {
       return "the pool is at its maximum size of " + policy.maxBytes() + " bytes";
     }
     long usable;
     try {
-      usable = usableSpace.of(heap.path());
+      usable = fileSystem.usable(heap);
     } catch (IOException e) {
       return "the usable space of the file system holding " + heap.path() + " is unknown (" + e + ")";
     }
-    long room = Math.max(0, usable - policy.fileSystemMarginBytes()) / ExtentAllocator.BLOCK * ExtentAllocator.BLOCK;
-    if (room < target - size) {
-      target = size + room;
-    }
+    target = size + Math.min(target - size, roomAbove(usable));
     if (target <= size) {
       return "the file system holding "
           + heap.path()

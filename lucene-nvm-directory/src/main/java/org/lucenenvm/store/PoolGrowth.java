@@ -10,8 +10,9 @@ package org.lucenenvm.store;
  * it is: an allocation without room fails with a {@link PoolFullException} saying why it did not
  * grow, and nothing already written is affected.
  *
- * @param maxBytes the largest size the pool grows to; 0 turns growth off. A pool already this
- *     large does not grow (it never shrinks either).
+ * @param maxBytes the largest size the pool grows to; 0 turns growth off, {@link #UNBOUNDED} sets
+ *     no maximum (the file system's margin still bounds it). A pool already this large does not
+ *     grow (it never shrinks either).
  * @param stepBytes bytes added by one growth (at least 4 KiB; rounded up to 4 KiB)
  * @param freeWatermarkPercent grow ahead of need once less than this share of the pool is free (0
  *     to grow only when an allocation finds no room; below 100)
@@ -22,6 +23,9 @@ public record PoolGrowth(
 
   /** No growth while open (the pool still grows when it is reopened with a larger size). */
   public static final PoolGrowth OFF = new PoolGrowth(0, 0, 0, 0);
+
+  /** {@code maxBytes} of a growth with no maximum but the file system's margin ({@link #unbounded}). */
+  public static final long UNBOUNDED = Long.MAX_VALUE;
 
   /** Default step of {@link #upTo}: 64 MiB. */
   public static final long DEFAULT_STEP_BYTES = 64L << 20;
@@ -58,6 +62,14 @@ public record PoolGrowth(
     }
     return new PoolGrowth(
         maxBytes, DEFAULT_STEP_BYTES, DEFAULT_FREE_WATERMARK_PERCENT, DEFAULT_FILE_SYSTEM_MARGIN_BYTES);
+  }
+
+  /**
+   * Growth with no maximum: the pool grows with the default step and watermark for as long as the
+   * file system it lives on keeps the default margin usable.
+   */
+  public static PoolGrowth unbounded() {
+    return upTo(UNBOUNDED);
   }
 
   /** True unless this is {@link #OFF}. */

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
@@ -29,15 +30,15 @@ import org.apache.lucene.tests.util.LuceneTestCase.SuppressSysoutChecks;
 @SuppressSysoutChecks(bugUrl = "PoolGrower logs each growth of a pool at INFO")
 public class TestNvmOnlineGrowth extends LuceneTestCase {
   private static final long MIB = 1L << 20;
-  private static final PoolGrower.UsableSpace UNLIMITED = file -> Long.MAX_VALUE;
+  private static final FileSystemRoom.UsableSpace UNLIMITED = file -> Long.MAX_VALUE;
 
   private Path pool() throws IOException {
     return PoolPaths.poolIn(createTempDir("online"));
   }
 
-  private static NvmDirectory directory(NvmHeap heap, PoolGrowth growth, PoolGrower.UsableSpace space)
+  private static NvmDirectory directory(NvmHeap heap, PoolGrowth growth, FileSystemRoom.UsableSpace space)
       throws IOException {
-    return new NvmDirectory(heap, new SingleInstanceLockFactory(), growth, space);
+    return new NvmDirectory(heap, new SingleInstanceLockFactory(), growth, new FileSystemRoom(space));
   }
 
   public void testHeapGrowsByChunksAndKeepsEveryMapping() throws Exception {
@@ -214,7 +215,7 @@ public class TestNvmOnlineGrowth extends LuceneTestCase {
     long margin = 10 * MIB;
     // A simulated file system: room for the pool file plus the margin, 256 KiB and 100 bytes.
     long disk = margin + MIB + MIB / 4 + 100;
-    PoolGrower.UsableSpace usable = f -> disk - Files.size(f);
+    FileSystemRoom.UsableSpace usable = f -> disk - Files.size(f);
     Map<String, byte[]> written = new TreeMap<>();
     try (NvmHeap heap = NvmHeap.open(file, MIB);
         NvmDirectory dir = directory(heap, new PoolGrowth(16 * MIB, 4 * MIB, 0, margin), usable)) {
@@ -316,6 +317,87 @@ public class TestNvmOnlineGrowth extends LuceneTestCase {
       assertContents(dir, secondWriter);
       assertContents(dir, grower);
       PoolAccounting.assertAccounted(dir, "after concurrent growth");
+    }
+  }
+
+  /**
+   * What the pool can still grow by: up to the maximum and the file system's usable space less the
+   * margin, in whole blocks; 0 without growth, and at the maximum without asking the file system.
+   */
+  public void testGrowableBytes() throws Exception {
+    AtomicInteger asked = new AtomicInteger();
+    AtomicLong usable = new AtomicLong(Long.MAX_VALUE);
+    FileSystemRoom.UsableSpace space =
+        f -> {
+          asked.incrementAndGet();
+          return usable.get();
+        };
+    try (NvmHeap heap = NvmHeap.open(pool(), MIB)) {
+      try (NvmDirectory off = new NvmDirectory(heap, new SingleInstanceLockFactory())) {
+        assertEquals(0, off.growableBytes());
+      }
+      try (NvmDirectory dir = directory(heap, new PoolGrowth(4 * MIB, MIB, 0, 0), space)) {
+        assertEquals("up to the maximum", 3 * MIB, dir.growableBytes());
+      }
+      usable.set(2 * MIB + 5000);
+      try (NvmDirectory dir = directory(heap, new PoolGrowth(4 * MIB, MIB, 0, MIB), space)) {
+        assertEquals("the file system's room less the margin, in blocks", MIB + 4096, dir.growableBytes());
+      }
+      try (NvmDirectory dir = directory(heap, PoolGrowth.unbounded(), space)) {
+        assertEquals(PoolGrowth.UNBOUNDED, PoolGrowth.unbounded().maxBytes());
+        assertEquals("no room beyond the default margin", 0, dir.growableBytes());
+        usable.set(PoolGrowth.DEFAULT_FILE_SYSTEM_MARGIN_BYTES + 7 * MIB);
+      }
+      try (NvmDirectory dir = directory(heap, PoolGrowth.unbounded(), space)) {
+        assertEquals("no maximum: the file system's room", 7 * MIB, dir.growableBytes());
+      }
+      asked.set(0);
+      try (NvmDirectory dir = directory(heap, new PoolGrowth(MIB, 4096, 0, 0), space)) {
+        assertEquals("at the maximum", 0, dir.growableBytes());
+        assertEquals("the file system is not asked at the maximum", 0, asked.get());
+      }
+    }
+  }
+
+  /**
+   * A pool below its watermark that cannot grow (the file system keeps only the margin) asks the
+   * file system at most once per interval, not on every allocation; its own growths lower the
+   * figure between readings.
+   */
+  public void testFileSystemIsAskedAtMostOncePerInterval() throws Exception {
+    long margin = 10 * MIB;
+    AtomicInteger asked = new AtomicInteger();
+    AtomicLong disk = new AtomicLong(margin + MIB); // room for the pool file and the margin only
+    FileSystemRoom.UsableSpace space =
+        f -> {
+          asked.incrementAndGet();
+          return disk.get() - Files.size(f);
+        };
+    AtomicLong clock = new AtomicLong();
+    long interval = 1_000_000_000L;
+    FileSystemRoom room = new FileSystemRoom(space, interval, clock::get);
+    Map<String, byte[]> written = new TreeMap<>();
+    try (NvmHeap heap = NvmHeap.open(pool(), MIB);
+        NvmDirectory dir =
+            new NvmDirectory(heap, new SingleInstanceLockFactory(), new PoolGrowth(8 * MIB, MIB, 90, margin), room)) {
+      for (int i = 0; i < 40; i++) {
+        write(dir, "f" + i, bytes(4096), written);
+        assertEquals(0, dir.growableBytes());
+      }
+      assertEquals(MIB, heap.size());
+      assertEquals("one reading for 40 allocations below the watermark", 1, asked.get());
+      clock.addAndGet(interval);
+      write(dir, "next-interval", bytes(4096), written);
+      assertEquals("one more reading once the interval passed", 2, asked.get());
+
+      disk.addAndGet(2 * MIB); // the file system now has room: seen at the next reading
+      clock.addAndGet(interval);
+      write(dir, "grows", bytes(4096), written);
+      assertEquals("grew by one step", 2 * MIB, heap.size());
+      assertEquals(3, asked.get());
+      assertEquals("its own growth counted without a reading", MIB, dir.growableBytes());
+      assertEquals(3, asked.get());
+      assertContents(dir, written);
     }
   }
 

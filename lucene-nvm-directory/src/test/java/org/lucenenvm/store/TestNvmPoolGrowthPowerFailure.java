@@ -120,7 +120,7 @@ public class TestNvmPoolGrowthPowerFailure extends LuceneTestCase {
       PowerFailureSimulator simulator = new PowerFailureSimulator(this);
       try (NvmHeap heap = NvmHeap.open(pool, online ? 0 : NEW_SIZE, NvmHeap.OpenMode.OPEN, simulator);
           NvmDirectory directory =
-              new NvmDirectory(heap, new SingleInstanceLockFactory(), online ? ONLINE : PoolGrowth.OFF, file -> Long.MAX_VALUE)) {
+              new NvmDirectory(heap, new SingleInstanceLockFactory(), online ? ONLINE : PoolGrowth.OFF, new FileSystemRoom(file -> Long.MAX_VALUE))) {
         this.heap = heap;
         grown = true;
         assertEquals(OLD_SIZE, heap.sizeBeforeOpen());

@@ -15,18 +15,23 @@ import org.lucenenvm.store.PoolFullException;
  * <ul>
  *   <li><b>Segment writes</b> (engraves, merges) promise their estimated size before they start
  *       ({@link #tryPromise}); a promise is refused unless the pool keeps {@link #reserveBytes()}
- *       free besides what earlier promises may still take. An engrave counts only the promises
+ *       free besides what earlier promises may still take. A pool that grows while open ({@link
+ *       org.lucenenvm.store.PoolGrowth}) counts what it can still grow by ({@link
+ *       NvmDirectory#growableBytes()}) as free: a write that does not find room in the pool grows
+ *       it as it allocates, by up to that much. An engrave counts only the promises
  *       of other engraves: ingestion goes first, and a merge that then runs out of room while it
  *       writes is deferred like one refused at the start. That reserve is for what must always
  *       fit: manifests (written after every engrave, merge and delete checkpoint), the file
  *       table, the files a close writes. So a full pool never fails the pipeline: a merge that
  *       does not fit is deferred, an engrave waits ({@link #untilRoom}) with its segment readable
  *       in DRAM.
- *   <li><b>Flood stage</b>: at or above {@link RtEngineConfig#floodStage()} of the pool, and while
+ *   <li><b>Flood stage</b>: at or above {@link RtEngineConfig#floodStage()} of the size the pool
+ *       can reach (its size plus what it can still grow by; its size with growth off), and while
  *       a stage waits for room, adds and updates are refused ({@link #checkWritable}, {@link
  *       FloodStageException}); searches, gets and deletes go on, and once deletes and merges free
- *       room writes resume. The check reads two volatile figures (the allocator's free bytes and
- *       the count of waiting stages) and takes no lock.
+ *       room writes resume. The check reads volatile figures (the allocator's free bytes, the
+ *       count of waiting stages and, once the pool's own size is at the watermark, what it can
+ *       grow by: no system call, see {@link NvmDirectory#growableBytes()}) and takes no lock.
  * </ul>
  *
  * An NVM tier that is not an {@link NvmDirectory} has no pool figures: no promise is refused and
@@ -69,6 +74,11 @@ final class NvmSpace {
     return pool == null ? 0 : pool.heap().size();
   }
 
+  /** Bytes the pool can still grow by while open (0 without a pool or without growth). */
+  long growableBytes() {
+    return pool == null ? 0 : pool.growableBytes();
+  }
+
   /** Bytes of the pool in use (0 without a pool). */
   long usedBytes() {
     return pool == null ? 0 : pool.heap().size() - pool.freeBytes();
@@ -98,7 +108,7 @@ final class NvmSpace {
     if (pool == null) {
       return true;
     }
-    if (pool.freeBytes() - promisedBefore(write) - reserveBytes() < bytes) {
+    if (pool.freeBytes() + growableBytes() - promisedBefore(write) - reserveBytes() < bytes) {
       return false;
     }
     if (write == Write.ENGRAVE) {
@@ -153,7 +163,12 @@ final class NvmSpace {
   }
 
   private boolean floodStageReached() {
-    return pool != null && usedBytes() >= floodStage * totalBytes();
+    // What the pool can grow by is read only once its own size is at the watermark.
+    return pool != null && usedBytes() >= floodStage * totalBytes() && floodStageReached(growableBytes());
+  }
+
+  private boolean floodStageReached(long growable) {
+    return pool != null && usedBytes() >= floodStage * (totalBytes() + growable);
   }
 
   /** Whether a stage waits for room (then a writer handing over a segment must not wait for it). */
@@ -178,7 +193,8 @@ final class NvmSpace {
   /** The pool's figures now. */
   NvmUsage usage() {
     String wait = waiting.get() > 0 ? waitingFor : null;
-    return new NvmUsage(name, usedBytes(), totalBytes(), floodStage, floodStageReached(), wait);
+    long growable = growableBytes();
+    return new NvmUsage(name, usedBytes(), totalBytes(), growable, floodStage, floodStageReached(growable), wait);
   }
 
   /** A step that needs room in the pool; it throws {@link NvmFullException} when there is none. */

@@ -52,8 +52,9 @@ import org.lucenenvm.cache.ResultCacheSettings;
  *     Linux, so that they yield the CPU to the threads that add documents and answer queries
  *     (RocksDB lowers its compaction threads' priority the same way); 0 leaves them at their
  *     process's priority; ignored, with a warning, where the C library cannot set it
- * @param floodStage the share of the NVM pool (an {@link org.lucenenvm.store.NvmDirectory}'s) at
- *     or above which adds and updates are refused with {@link FloodStageException} while searches,
+ * @param floodStage the share of the NVM pool (an {@link org.lucenenvm.store.NvmDirectory}'s; of
+ *     its size plus what it can still grow by, {@link
+ *     org.lucenenvm.store.NvmDirectory#growableBytes()}) at or above which adds and updates are refused with {@link FloodStageException} while searches,
  *     gets and deletes go on; in (0, 1], 1 refuses them only while a segment waits for room. The
  *     rest of the pool is room for the merges that reclaim deleted documents and for the segments
  *     already taken in

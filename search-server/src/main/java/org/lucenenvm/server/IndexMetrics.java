@@ -56,7 +56,7 @@ final class IndexMetrics implements MultiCollector {
     out.add(gauge("lucenenvm_index_live_segment_bytes", "Live segment bytes (approximate)", stats, IndexStats::liveSegmentBytes));
     out.add(gauge("lucenenvm_index_nvm_bytes", "Segment file bytes in the NVM pool", stats, IndexStats::nvmBytes));
     out.add(gauge("lucenenvm_index_pool_bytes", "Size of the NVM pool file", stats, IndexStats::poolBytes));
-    out.add(gauge("lucenenvm_index_pool_max_bytes", "Size the NVM pool may grow to while serving", stats, IndexStats::poolMaxBytes));
+    out.add(gauge("lucenenvm_index_pool_max_bytes", "Size the NVM pool can reach now: its size plus what it can still grow by", stats, IndexStats::poolMaxBytes));
     out.add(gauge("lucenenvm_index_pool_free_bytes", "Free bytes of the NVM pool", stats, IndexStats::poolFreeBytes));
     out.add(gauge("lucenenvm_index_pool_used_bytes", "Used bytes of the NVM pool", stats, IndexStats::poolUsedBytes));
     out.add(gauge("lucenenvm_index_flood_stage_ratio", "Share of the pool at which adds and updates are refused", stats, IndexStats::floodStage));

@@ -11,7 +11,6 @@ import org.lucenenvm.realtime.RtEngineStats;
 import org.lucenenvm.realtime.RtRecovery;
 import org.lucenenvm.realtime.RtSegmentInfo;
 import org.lucenenvm.realtime.SegmentState;
-import org.lucenenvm.store.PoolGrowth;
 
 /**
  * A point-in-time account of one index, summed over its partitions: documents, segments per state
@@ -25,14 +24,16 @@ import org.lucenenvm.store.PoolGrowth;
  * @param dramBytes read-optimized segment bytes in DRAM
  * @param liveSegmentBytes approximate bytes of live (write-optimized) segments
  * @param nvmBytes segment file bytes in the pool
- * @param poolBytes size of the pool file (it grows while the index serves with {@code
- *     --pool-max-size})
- * @param poolMaxBytes the size the pool may grow to while the index serves ({@code
- *     --pool-max-size}); {@code poolBytes} when it does not grow
+ * @param poolBytes size of the pool file (it grows while the index serves unless {@code
+ *     --pool-max-size} is 0)
+ * @param poolMaxBytes the size the pool can reach now while the index serves: {@code poolBytes}
+ *     plus what it can still grow by, up to {@code --pool-max-size} and as far as its file system
+ *     keeps the margin usable (so with an unbounded maximum, the file system's room decides);
+ *     {@code poolBytes} when it does not grow or cannot grow further
  * @param poolFreeBytes bytes of the pool not used
  * @param poolUsedBytes bytes of the pool in use ({@code poolBytes - poolFreeBytes}: segments, ingest
  *     logs, cache region, manifests, file table, header)
- * @param floodStage the flood-stage watermark, a share of {@code poolBytes} ({@code --flood-stage})
+ * @param floodStage the flood-stage watermark, a share of {@code poolMaxBytes} ({@code --flood-stage})
  * @param floodStageReached whether {@code poolUsedBytes} is at or above the watermark
  * @param writesRefused whether adds and updates are refused now (429): flood stage reached, or a
  *     segment waits for room in the pool
@@ -89,12 +90,6 @@ public record IndexStats(
     }
   }
 
-  /** The size {@code index}'s pool (now {@code poolBytes}) may grow to while it serves. */
-  private static long maxPoolBytes(OpenIndex index, long poolBytes) {
-    PoolGrowth growth = index.directory().poolGrowth();
-    return growth.enabled() ? Math.max(growth.maxBytes(), poolBytes) : poolBytes;
-  }
-
   /** Collects the stats of {@code index}. */
   static IndexStats of(OpenIndex index) throws IOException {
     RtEngine engine = index.engine();
@@ -128,7 +123,7 @@ public record IndexStats(
         live,
         nvm,
         pool.totalBytes(),
-        maxPoolBytes(index, pool.totalBytes()),
+        pool.totalBytes() + pool.growableBytes(),
         pool.totalBytes() - pool.usedBytes(),
         pool.usedBytes(),
         pool.floodStage(),

@@ -48,7 +48,7 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--pool-size", converter = ByteSize.class, description = "NVM pool size of each index, e.g. 1g: new pools are created with it, smaller existing ones grow to it in place (default: ${DEFAULT-VALUE}).", defaultValue = "512m")
   long poolSize;
 
-  @Option(names = "--pool-max-size", converter = ByteSize.class, description = "Largest size each index's pool grows to while it serves, e.g. 8g: by steps of 64 MiB once less than 10%% of it is free or an allocation finds no room, keeping 512 MiB of the file system free; 0 grows pools only when --pool-size is raised at a restart (default: ${DEFAULT-VALUE}).", defaultValue = "0")
+  @Option(names = "--pool-max-size", converter = PoolMaxSize.class, description = "Largest size each index's pool grows to while it serves, e.g. 8g, or unbounded: no maximum but the file system's room. A pool grows by steps of 64 MiB once less than 10%% of it is free or an allocation finds no room, always keeping 512 MiB of its file system free; the flood stage (--flood-stage) counts the room it can still grow by. 0 grows pools only when --pool-size is raised at a restart (default: ${DEFAULT-VALUE}).", defaultValue = PoolMaxSize.UNBOUNDED)
   long poolMaxSize;
 
   @Option(names = "--mode", description = "Durability: CRASH_CONSISTENT (every acknowledged write survives a crash), GRACEFUL (survives a graceful shutdown only) or VOLATILE (default: ${DEFAULT-VALUE}).", defaultValue = "CRASH_CONSISTENT")
@@ -78,7 +78,7 @@ public final class ServerCli implements Callable<Integer> {
   @Option(names = "--background-nice", description = "Linux nice value (0-19) of each index's flush and merge threads, so that they yield the cores to requests; 0 runs them at the requests' priority (default: ${DEFAULT-VALUE}).", defaultValue = "" + RtEngineConfig.DEFAULT_BACKGROUND_NICE)
   int backgroundNice;
 
-  @Option(names = "--flood-stage", converter = PoolShare.class, description = "Share of each index's pool at or above which adds and updates are refused with 429 (searches, gets and deletes go on), e.g. 95%% or 0.95 (default: 95%%).", defaultValue = "95%")
+  @Option(names = "--flood-stage", converter = PoolShare.class, description = "Share of the size each index's pool can reach (its size plus what it can still grow by) at or above which adds and updates are refused with 429 (searches, gets and deletes go on), e.g. 95%% or 0.95 (default: 95%%).", defaultValue = "95%")
   double floodStage;
 
   @Option(names = "--schema", description = "Default schema of new indexes, e.g. title:text,body:text,lang:keyword,url:stored.")

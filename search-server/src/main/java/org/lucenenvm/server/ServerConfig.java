@@ -22,9 +22,13 @@ import org.lucenenvm.store.PoolGrowth;
  * @param dataDir directory holding one pool file and one definition file per index
  * @param poolSizeBytes size of the NVM pool file of each index: a new one is created with it, an
  *     existing smaller one grows to it in place when it opens
- * @param poolMaxBytes 0 (the default): a pool grows only when it opens with a larger {@code
- *     poolSizeBytes}; otherwise each pool also grows while its index serves, up to this size (at
- *     least {@code poolSizeBytes}), by {@link PoolGrowth#upTo}'s steps when it runs short of room
+ * @param poolMaxBytes the size each pool grows to while its index serves, by {@link
+ *     PoolGrowth#upTo}'s steps when it runs short of room, always keeping {@link
+ *     PoolGrowth#DEFAULT_FILE_SYSTEM_MARGIN_BYTES} of its file system usable: {@link
+ *     PoolGrowth#UNBOUNDED} (the default) for no maximum but the file system's room, a size (at
+ *     least {@code poolSizeBytes}) to cap it, or 0 for no growth while serving (a pool then grows
+ *     only when it opens with a larger {@code poolSizeBytes}). The flood stage and the room
+ *     promised to segment writes count what a pool can still grow by.
  * @param mode durability of every index (CRASH_CONSISTENT, the default: every acknowledged write
  *     survives a crash and a restart replays the ingest log; GRACEFUL: a restart after a graceful
  *     shutdown reopens the indexes from their pools, a crash leaves them unavailable; VOLATILE)
@@ -98,7 +102,7 @@ public record ServerConfig(
     require(poolSizeBytes >= 1L << 20, "poolSizeBytes must be >= 1 MiB, got " + poolSizeBytes);
     require(
         poolMaxBytes == 0 || poolMaxBytes >= poolSizeBytes,
-        "poolMaxBytes must be 0 (no growth while serving) or >= poolSizeBytes ("
+        "poolMaxBytes must be 0 (no growth while serving), PoolGrowth.UNBOUNDED or >= poolSizeBytes ("
             + poolSizeBytes
             + "), got "
             + poolMaxBytes);
@@ -166,7 +170,10 @@ public record ServerConfig(
     }
   }
 
-  /** How each index's pool grows while it serves ({@link PoolGrowth#OFF} unless {@link #poolMaxBytes} is set). */
+  /**
+   * How each index's pool grows while it serves: up to {@link #poolMaxBytes} ({@link
+   * PoolGrowth#unbounded()} by default), {@link PoolGrowth#OFF} if it is 0.
+   */
   public PoolGrowth poolGrowth() {
     return poolMaxBytes == 0 ? PoolGrowth.OFF : PoolGrowth.upTo(poolMaxBytes);
   }
@@ -219,7 +226,7 @@ public record ServerConfig(
     private int port = 8080;
     private Path dataDir = Path.of("data");
     private long poolSizeBytes = 512L << 20;
-    private long poolMaxBytes;
+    private long poolMaxBytes = PoolGrowth.UNBOUNDED;
     private DurabilityMode mode = DurabilityMode.CRASH_CONSISTENT;
     private long logBytes = 64L << 20;
     private Duration logFullTimeout = RtEngineConfig.DEFAULT_LOG_FULL_TIMEOUT;

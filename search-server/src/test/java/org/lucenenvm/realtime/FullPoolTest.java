@@ -24,7 +24,7 @@ public class FullPoolTest extends LuceneTestCase {
   private static final long POOL_BYTES = 16L << 20;
   private static final long TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
 
-  private static RtEngineConfig config(double floodStage) {
+  static RtEngineConfig config(double floodStage) {
     return RtEngineConfig.defaults(RtEngineDifferentialTest.SCHEMA)
         .withCodec(TestUtil.getDefaultCodec())
         .withMode(DurabilityMode.CRASH_CONSISTENT)
@@ -40,7 +40,7 @@ public class FullPoolTest extends LuceneTestCase {
    * A few words to search and 8 KB of stored bytes that hardly compress, so the pool fills with
    * few documents.
    */
-  private static RtDocument doc(Random random, String id) {
+  static RtDocument doc(Random random, String id) {
     return new RtDocument(
         id,
         Map.of(
@@ -152,7 +152,7 @@ public class FullPoolTest extends LuceneTestCase {
   }
 
   /** Whether the engine refuses writes for the next half second. */
-  private static boolean refusedSteadily(RtEngine engine) throws InterruptedException {
+  static boolean refusedSteadily(RtEngine engine) throws InterruptedException {
     for (int i = 0; i < 5; i++) {
       if (!engine.poolUsage().refusesWrites()) {
         return false;
@@ -162,7 +162,7 @@ public class FullPoolTest extends LuceneTestCase {
     return true;
   }
 
-  private static void awaitWritable(RtEngine engine) throws InterruptedException {
+  static void awaitWritable(RtEngine engine) throws InterruptedException {
     long deadline = System.nanoTime() + TIMEOUT_NANOS;
     while (engine.poolUsage().refusesWrites()) {
       assertTrue(

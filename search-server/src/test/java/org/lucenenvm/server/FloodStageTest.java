@@ -66,6 +66,7 @@ public class FloodStageTest {
             .mode(DurabilityMode.CRASH_CONSISTENT)
             .logBytes(4L << 20)
             .poolSizeBytes(POOL_BYTES)
+            .poolMaxBytes(0) // a pool that does not grow while serving fills up
             .segmentSize(5)
             .build();
     try (LiveServer s = new LiveServer(config)) {

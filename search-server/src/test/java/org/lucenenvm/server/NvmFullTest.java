@@ -26,7 +26,7 @@ public class NvmFullTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static ServerConfig smallPools(Path dataDir) {
-    return LiveServer.config(dataDir).poolSizeBytes(1L << 20).segmentSize(20).floodStage(1.0).build();
+    return LiveServer.config(dataDir).poolSizeBytes(1L << 20).poolMaxBytes(0).segmentSize(20).floodStage(1.0).build();
   }
 
   /** Bulk-ingests into {@code index} until it refuses a line with 429; returns the acknowledged. */

@@ -9,15 +9,18 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import org.junit.Assume;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.lucenenvm.realtime.DurabilityMode;
+import org.lucenenvm.store.PoolGrowth;
 
 /**
- * {@code --pool-max-size}: an index's pool grows while the index serves, every line of every bulk
- * acknowledged; {@code _stats} and {@code /metrics} report the pool's size and the size it may grow
- * to; a restart keeps the grown pool with every document.
+ * {@code --pool-max-size}: an index's pool grows while the index serves (by default with no
+ * maximum but the file system's room), every line of every bulk acknowledged; {@code _stats} and
+ * {@code /metrics} report the pool's size and the size it can reach; a restart keeps the grown pool
+ * with every document.
  */
 public class PoolGrowthWhileServingTest {
   private static final long POOL_BYTES = 16L << 20;
@@ -78,12 +81,47 @@ public class PoolGrowthWhileServingTest {
     }
   }
 
+  /** The default configuration grows a pool past its initial size without refusing a write. */
+  @Test
+  public void defaultConfigurationGrowsWithoutAMaximum() throws Exception {
+    Path dataDir = tmp.newFolder().toPath();
+    long usable = Files.getFileStore(dataDir).getUsableSpace();
+    Assume.assumeTrue(
+        "the file system keeps the default margin and room to grow: " + usable + " bytes usable",
+        usable > PoolGrowth.DEFAULT_FILE_SYSTEM_MARGIN_BYTES + 4 * MAX_BYTES);
+    ServerConfig config =
+        LiveServer.config(dataDir)
+            .mode(DurabilityMode.CRASH_CONSISTENT)
+            .logBytes(2L << 20)
+            .poolSizeBytes(POOL_BYTES)
+            .segmentSize(5)
+            .build();
+    assertEquals(PoolGrowth.unbounded(), config.poolGrowth());
+    try (LiveServer s = new LiveServer(config)) {
+      assertEquals(
+          201, s.createIndex("grow", "{\"fields\": {\"body\": \"text\", \"blob\": \"stored\"}}").status());
+      int docs = 0;
+      for (int batch = 0; batch < 12; batch++) {
+        LiveServer.Res r = s.send("POST", "/indexes/grow/_bulk", FloodStageTest.ndjson(random, docs, 50));
+        assertEquals(r.body(), 200, r.status());
+        assertFalse(r.body(), r.json().get("errors").asBoolean());
+        docs += 50;
+      }
+      JsonNode stats = s.get("/indexes/grow/_stats").json();
+      long poolBytes = stats.get("poolBytes").asLong();
+      assertTrue(stats.toString(), poolBytes > POOL_BYTES);
+      assertTrue("can grow further: " + stats, stats.get("poolMaxBytes").asLong() > poolBytes);
+      assertFalse(stats.toString(), stats.get("writesRefused").asBoolean());
+      assertEquals(docs, stats.get("docs").asLong());
+    }
+  }
+
   @Test
   public void maximumBelowThePoolSizeIsRefused() {
     IllegalArgumentException e =
         org.junit.Assert.assertThrows(
             IllegalArgumentException.class,
             () -> ServerConfig.builder().poolSizeBytes(POOL_BYTES).poolMaxBytes(POOL_BYTES / 2).build());
-    assertTrue(e.getMessage(), e.getMessage().contains("poolMaxBytes must be 0 (no growth while serving) or >= poolSizeBytes"));
+    assertTrue(e.getMessage(), e.getMessage().contains("poolMaxBytes must be 0 (no growth while serving), PoolGrowth.UNBOUNDED or >= poolSizeBytes"));
   }
 }

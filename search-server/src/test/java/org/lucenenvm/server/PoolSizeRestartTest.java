@@ -25,6 +25,7 @@ public class PoolSizeRestartTest {
   private static ServerConfig config(Path dataDir, long poolSize) {
     return LiveServer.config(dataDir)
         .poolSizeBytes(poolSize)
+        .poolMaxBytes(0) // only the restart grows the pools
         .mode(DurabilityMode.CRASH_CONSISTENT)
         .logBytes(1L << 20)
         .build();

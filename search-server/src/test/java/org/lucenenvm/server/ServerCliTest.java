@@ -16,6 +16,7 @@ import org.lucenenvm.cache.CachePolicy;
 import org.lucenenvm.cache.ResultCacheSettings;
 import org.lucenenvm.realtime.DurabilityMode;
 import org.lucenenvm.realtime.RtEngineConfig;
+import org.lucenenvm.store.PoolGrowth;
 import picocli.CommandLine;
 
 /** Settings come from defaults, then the config file, then the command line. */
@@ -44,6 +45,17 @@ public class ServerCliTest {
     assertEquals(QueryLimits.DEFAULTS, c.queryLimits());
     assertEquals(ResultCacheSettings.DISABLED, c.cache());
     assertEquals(RtEngineConfig.DEFAULT_FLOOD_STAGE, c.floodStage(), 0);
+    assertEquals(PoolGrowth.unbounded(), c.poolGrowth());
+  }
+
+  /** Pools grow while serving with no maximum by default; a size caps the growth, 0 turns it off. */
+  @Test
+  public void poolMaxSize() {
+    assertEquals(PoolGrowth.UNBOUNDED, parse("--pool-max-size", "Unbounded").poolMaxBytes());
+    assertEquals(PoolGrowth.upTo(8L << 30), parse("--pool-max-size", "8g").poolGrowth());
+    ServerConfig off = parse("--pool-max-size", "0");
+    assertEquals(0, off.poolMaxBytes());
+    assertEquals(PoolGrowth.OFF, off.poolGrowth());
   }
 
   @Test
