@@ -82,10 +82,8 @@ final class DocBlockReader {
   private final int[] bitCountBefore = new int[bitSetWords.length];
 
   private boolean bitCountsReady;
-  /** The doc and skip files of the current term's run. */
-  private PostingsData docData;
-
-  private PostingsData skipData;
+  private final PostingsData docData;
+  private final PostingsData skipData;
   private int[] lastDocs = new int[0];
 
   private TermSkipLayout layout;
@@ -116,14 +114,13 @@ final class DocBlockReader {
   private int bitSetWordsInUse = FixedBitSet.bits2words(NvmPostingsFormat.MAX_BIT_SET_SPAN);
   private int lastDocOfBlock;
 
-  /**
-   * Starts over on a term in the files of {@code run}, of a field that indexes freqs or not,
-   * positions or not. The buffers are kept: one reader serves the terms of any run.
-   */
-  void reset(RunData run, NvmTermState state, boolean hasFreqs, boolean hasPositions)
-      throws IOException {
-    docData = run.docs();
-    skipData = run.skip();
+  DocBlockReader(PostingsData docData, PostingsData skipData) {
+    this.docData = docData;
+    this.skipData = skipData;
+  }
+
+  /** Starts over on a term of a field that indexes freqs or not, positions or not. */
+  void reset(NvmTermState state, boolean hasFreqs, boolean hasPositions) throws IOException {
     docFP = state.docFP;
     docFreq = state.docFreq;
     layout = TermSkipLayout.of(state.skipFP, docFreq, hasFreqs, hasPositions);
@@ -134,11 +131,6 @@ final class DocBlockReader {
     }
     block = -1;
     count = 0;
-  }
-
-  /** The skip file of the current term's run. */
-  PostingsData skipData() {
-    return skipData;
   }
 
   TermSkipLayout layout() {

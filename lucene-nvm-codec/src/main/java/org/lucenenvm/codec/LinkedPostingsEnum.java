@@ -10,61 +10,50 @@ import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.FixedBitSet;
 
 /**
- * Iterates a term of a linked segment over its runs in order: one {@link NvmPostingsEnum} reads
- * the current run's postings, reset onto each run's files as iteration reaches it, and its doc IDs
- * are shifted by the run's doc base. {@link #advance} skips whole runs whose doc range ends before
- * the target; a run never reached costs nothing but its term metadata. Impacts are those of the
- * run holding the target, shifted likewise; no level reaches past the end of its run, so a
- * block-max scorer asks again (with {@link #advanceShallow}) for the next run's, which a second
- * enum reads ahead of iteration. The batch methods {@link #nextPostings} and {@link #intoBitSet}
- * are the current run's, shifted; {@code docIDRunEnd} is Lucene's default. Reset for another term
- * (a caller passing it back for reuse), the enum allocates nothing once it has seen every run.
+ * Iterates a term of a linked segment over its runs in order: each run's postings are read by an
+ * {@link NvmPostingsEnum} on that run's files, and its doc IDs are shifted by the run's doc base.
+ * {@link #advance} skips whole runs whose doc range ends before the target. Impacts are those of
+ * the run holding the target, shifted likewise; no level reaches past the end of its run, so a
+ * block-max scorer asks again (with {@link #advanceShallow}) for the next run's. The batch methods
+ * {@link #nextPostings} and {@link #intoBitSet} are the current run's, shifted; {@code
+ * docIDRunEnd} is Lucene's default.
  */
 final class LinkedPostingsEnum extends ImpactsEnum {
 
   private final NvmPostingsReader owner;
   private final int flags;
 
-  /** Read access to each run's files, opened when a term first reaches the run, kept for reuse. */
-  private final RunData[] runData;
+  /** One enum per run of the segment, created when a term first needs it, reused across terms. */
+  private final NvmPostingsEnum[] runEnums;
 
   private final ShiftedImpacts shiftedImpacts = new ShiftedImpacts();
 
   private FieldInfo field;
 
   /**
-   * The term's runs and their metadata, copied: the terms enum reuses its own state for the next
-   * term, and this enum resets its run enums from it as it reaches them.
+   * A copy of the term's state: the terms enum reuses its own for the next term, and this enum
+   * resets its runs' enums from it as it reaches them.
    */
   private final LinkedTermState state = new LinkedTermState();
 
   /** Index, among the term's runs, of the run of the current doc. */
   private int current;
 
-  /** Reads the current run; null until the first term. */
   private NvmPostingsEnum currentEnum;
-
-  /** Reads the run {@link #lookahead} for its impacts; null until first needed. */
-  private NvmPostingsEnum lookaheadEnum;
-
   private int currentBase;
-
-  /** End (exclusive) of the current run's doc range. */
-  private int currentEnd;
-
   private int doc;
   private long cost;
 
   /** The largest target passed to {@link #advanceShallow} for the current term, or -1. */
   private int shallowTarget;
 
-  /** Index of a later run of the term that {@link #lookaheadEnum} is reset to, or -1. */
+  /** Index of a later run of the term whose enum is reset for its impacts, or -1. */
   private int lookahead;
 
   LinkedPostingsEnum(NvmPostingsReader owner, int flags) {
     this.owner = owner;
     this.flags = flags;
-    this.runData = new RunData[owner.runCount()];
+    this.runEnums = new NvmPostingsEnum[owner.runCount()];
   }
 
   /** True if this enum reads the runs of {@code reader} with the same {@code flags}. */
@@ -76,67 +65,48 @@ final class LinkedPostingsEnum extends ImpactsEnum {
       throws IOException {
     assert flags == this.flags;
     this.field = field;
-    state.copyTermFrom(termState);
+    state.copyFrom(termState);
     cost = state.docFreq;
     doc = -1;
     shallowTarget = -1;
     lookahead = -1;
-    if (currentEnum == null) {
-      currentEnum = new NvmPostingsEnum(runData(0), flags);
-    }
+    current = 0;
     enterRun(0);
     return this;
   }
 
-  /**
-   * Makes the term's run {@code index} current, positioned before its first doc: the lookahead
-   * enum if it is on that run (the enums swap), else the current enum reset onto it.
-   */
+  /** Makes the term's run {@code index} current, positioned before its first doc. */
   private void enterRun(int index) throws IOException {
-    if (index == lookahead) {
-      NvmPostingsEnum previous = currentEnum;
-      currentEnum = lookaheadEnum;
-      lookaheadEnum = previous;
-    } else {
-      resetOnRun(currentEnum, index);
-    }
+    currentEnum = index == lookahead ? runEnums[state.runs[index]] : freshEnum(index);
     lookahead = -1;
     current = index;
     currentBase = owner.docBase(state.runs[index]);
-    currentEnd = runEnd(index);
   }
 
   /**
    * The enum of the term's run {@code index} (at or after the current one): the current enum, or
-   * the lookahead enum reset onto the run once, until iteration gets there.
+   * the run's enum reset once and kept as {@link #lookahead} for impacts until iteration gets
+   * there.
    */
   private NvmPostingsEnum enumOf(int index) throws IOException {
     if (index == current) {
       return currentEnum;
     }
     if (index != lookahead) {
-      if (lookaheadEnum == null) {
-        lookaheadEnum = new NvmPostingsEnum(runData(index), flags);
-      }
-      resetOnRun(lookaheadEnum, index);
+      freshEnum(index);
       lookahead = index;
     }
-    return lookaheadEnum;
+    return runEnums[state.runs[index]];
   }
 
-  /** Resets {@code postings} onto the term in its run {@code index}. */
-  private void resetOnRun(NvmPostingsEnum postings, int index) throws IOException {
-    postings.reset(runData(index), field, state.states[index], flags);
-  }
-
-  /** Read access to the files of the term's run {@code index}, opened on first use. */
-  private RunData runData(int index) throws IOException {
+  /** A new or reset enum over the term in its run {@code index}. */
+  private NvmPostingsEnum freshEnum(int index) throws IOException {
     int run = state.runs[index];
-    RunData data = runData[run];
-    if (data == null) {
-      data = runData[run] = new RunData(owner.run(run));
+    NvmPostingsEnum postings = runEnums[run];
+    if (postings == null) {
+      postings = runEnums[run] = new NvmPostingsEnum(owner.run(run), flags);
     }
-    return data;
+    return postings.reset(field, state.states[index], flags);
   }
 
   /** End (exclusive) of the doc range of the term's run {@code index}. */
@@ -146,14 +116,11 @@ final class LinkedPostingsEnum extends ImpactsEnum {
   }
 
   /**
-   * Index of the first of the term's runs, from the current one, whose doc range ends past {@code
-   * target}, or the term's run count if there is none.
+   * Index of the first of the term's runs, from index {@code from}, whose doc range ends past
+   * {@code target}, or the term's run count if there is none.
    */
-  private int runAtOrAfter(int target) {
-    if (target < currentEnd) {
-      return current;
-    }
-    int index = current + 1;
+  private int runAtOrAfter(int target, int from) {
+    int index = from;
     while (index < state.count && runEnd(index) <= target) {
       index++;
     }
@@ -187,11 +154,11 @@ final class LinkedPostingsEnum extends ImpactsEnum {
 
   @Override
   public int advance(int target) throws IOException {
-    if (target >= currentEnd) {
-      int index = runAtOrAfter(target);
-      if (index == state.count) {
-        return doc = NO_MORE_DOCS;
-      }
+    int index = runAtOrAfter(target, current);
+    if (index == state.count) {
+      return doc = NO_MORE_DOCS;
+    }
+    if (index != current) {
       enterRun(index);
     }
     return moveTo(currentEnum.advance(Math.max(0, target - currentBase)));
@@ -277,7 +244,7 @@ final class LinkedPostingsEnum extends ImpactsEnum {
    * returns its index among the term's runs, or the term's run count if no run holds it.
    */
   private int shallowRun(int target) throws IOException {
-    int index = runAtOrAfter(target);
+    int index = runAtOrAfter(target, current);
     if (index < state.count) {
       int base = owner.docBase(state.runs[index]);
       enumOf(index).advanceShallow(Math.max(0, target - base));

@@ -80,7 +80,7 @@ final class LinkedTermState extends BlockTermState {
         }
       }
       state.writePointersAfterDoc(out, last, hasPositions, field.hasPayloads());
-      previous.set(runs[i], state);
+      last.copyPointersFrom(state);
     }
   }
 
@@ -146,7 +146,7 @@ final class LinkedTermState extends BlockTermState {
       NvmTermState last = previous.get(run);
       state.docFP = last.docFP + (code >>> (runBits + 1));
       state.readPointersAfterDoc(in, last, hasPositions, field.hasPayloads());
-      previous.set(run, state);
+      last.copyPointersFrom(state);
     } while (more);
   }
 
@@ -170,28 +170,15 @@ final class LinkedTermState extends BlockTermState {
     return other;
   }
 
-  /**
-   * Sets this state to {@code other}'s, independent of it, including the decoding state of {@link
-   * #read}: decoding the block's next terms into either gives the same states.
-   */
   @Override
   public void copyFrom(TermState other) {
+    super.copyFrom(other);
     LinkedTermState state = (LinkedTermState) other;
-    copyTermFrom(state);
     reader = state.reader;
     previous.copyFrom(state.previous);
-  }
-
-  /**
-   * Sets the term of this state (statistics, runs, metadata per run) to {@code other}'s, without
-   * the decoding state of {@link #read} (pointers of every run of the segment): what an enum
-   * needs of the term.
-   */
-  void copyTermFrom(LinkedTermState other) {
-    super.copyFrom(other);
     count = 0;
-    for (int i = 0; i < other.count; i++) {
-      addRun(other.runs[i]).copyFrom(other.states[i]);
+    for (int i = 0; i < state.count; i++) {
+      addRun(state.runs[i]).copyFrom(state.states[i]);
     }
   }
 

@@ -19,6 +19,7 @@ import org.apache.lucene.search.DocIdSetIterator;
  */
 final class NvmImpacts extends Impacts {
   private final DocBlockReader blocks;
+  private final PostingsData skipData;
   private final byte[] line = new byte[ImpactLine.BYTES];
   private final FreqAndNormBuffer blockBuffer = new FreqAndNormBuffer();
   private final FreqAndNormBuffer groupBuffer = new FreqAndNormBuffer();
@@ -30,8 +31,9 @@ final class NvmImpacts extends Impacts {
   private int bufferedBlock;
   private int bufferedGroup;
 
-  NvmImpacts(DocBlockReader blocks) {
+  NvmImpacts(DocBlockReader blocks, PostingsData skipData) {
     this.blocks = blocks;
+    this.skipData = skipData;
     unboundedBuffer.add(Integer.MAX_VALUE, 1L);
   }
 
@@ -110,7 +112,7 @@ final class NvmImpacts extends Impacts {
   }
 
   private void read(long fp, FreqAndNormBuffer buffer) throws IOException {
-    blocks.skipData().readBytes(fp, line, ImpactLine.BYTES);
+    skipData.readBytes(fp, line, ImpactLine.BYTES);
     ImpactLine.decode(line, buffer);
   }
 }

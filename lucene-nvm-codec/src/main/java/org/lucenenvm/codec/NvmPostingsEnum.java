@@ -28,11 +28,10 @@ import org.apache.lucene.util.VectorUtil;
  */
 final class NvmPostingsEnum extends ImpactsEnum {
 
-  /** The files of the current term's run. */
-  private RunData run;
-
+  private final RunFiles owner;
   private final DocBlockReader blocks;
   private final int[] docs;
+  private final PostingsData skipData;
   private PostingsData posData;
   private PostingsData payData;
   private final NvmImpacts impacts;
@@ -96,13 +95,13 @@ final class NvmPostingsEnum extends ImpactsEnum {
   /** The position-level features (positions, offsets, payloads) this enum was created for. */
   private final int positionFeatures;
 
-  /** An enum over the files of {@code run}, for {@link #reset(FieldInfo, NvmTermState, int)}. */
-  NvmPostingsEnum(RunData run, int flags) {
-    this.run = run;
+  NvmPostingsEnum(RunFiles owner, int flags) throws IOException {
+    this.owner = owner;
     this.positionFeatures = positionFeatures(flags);
-    this.blocks = new DocBlockReader();
+    this.skipData = owner.data(RunFiles.Data.SKIP);
+    this.blocks = new DocBlockReader(owner.data(RunFiles.Data.DOCS), skipData);
     this.docs = blocks.docs;
-    this.impacts = new NvmImpacts(blocks);
+    this.impacts = new NvmImpacts(blocks, skipData);
   }
 
   private static int positionFeatures(int flags) {
@@ -115,20 +114,9 @@ final class NvmPostingsEnum extends ImpactsEnum {
    * per kind of iteration, as with Lucene's own postings.
    */
   boolean canReuse(RunFiles run, int flags) {
-    return this.run.files() == run && positionFeatures == positionFeatures(flags);
+    return owner == run && positionFeatures == positionFeatures(flags);
   }
 
-  /**
-   * Starts over on a term in the files of {@code run}: an enum over a linked segment moves one
-   * enum, and its buffers, from run to run.
-   */
-  NvmPostingsEnum reset(RunData run, FieldInfo field, NvmTermState state, int flags)
-      throws IOException {
-    this.run = run;
-    return reset(field, state, flags);
-  }
-
-  /** Starts over on a term in the files of the current run. */
   NvmPostingsEnum reset(FieldInfo field, NvmTermState state, int flags) throws IOException {
     IndexOptions options = field.getIndexOptions();
     indexHasFreqs = options.compareTo(IndexOptions.DOCS_AND_FREQS) >= 0;
@@ -145,18 +133,22 @@ final class NvmPostingsEnum extends ImpactsEnum {
             && PostingsEnum.featureRequested(flags, PostingsEnum.PAYLOADS);
 
     docFreq = state.docFreq;
-    blocks.reset(run, state, indexHasFreqs, indexHasPositions);
+    blocks.reset(state, indexHasFreqs, indexHasPositions);
     impacts.reset();
     if (needsPositions) {
       posFP = state.posFP;
       positionBlocks = NvmPostingsFormat.hasPositionBlocks(field);
       posRecordBytes = NvmPostingsFormat.positionRecordBytes(options, field.hasPayloads());
       positionWidth = Integer.BYTES;
-      posData = run.positions();
+      if (posData == null) {
+        posData = owner.data(RunFiles.Data.POSITIONS);
+      }
     }
     if (needsPayloads) {
       payFP = state.payFP;
-      payData = run.payloads();
+      if (payData == null) {
+        payData = owner.data(RunFiles.Data.PAYLOADS);
+      }
     }
     upto = -1;
     blockCount = 0;

@@ -181,7 +181,7 @@ final class NvmPostingsReader extends PostingsReaderBase {
     NvmPostingsEnum postings =
         reuse instanceof NvmPostingsEnum candidate && candidate.canReuse(runs[run], flags)
             ? candidate
-            : new NvmPostingsEnum(new RunData(runs[run]), flags);
+            : new NvmPostingsEnum(runs[run], flags);
     return postings.reset(fieldInfo, termOf(state), flags);
   }
 
@@ -191,8 +191,7 @@ final class NvmPostingsReader extends PostingsReaderBase {
     if (state instanceof LinkedTermState linkedState && isSingleRunAtZero(linkedState) == false) {
       return new LinkedPostingsEnum(this, flags).reset(fieldInfo, linkedState, flags);
     }
-    return new NvmPostingsEnum(new RunData(runs[runOf(state)]), flags)
-        .reset(fieldInfo, termOf(state), flags);
+    return new NvmPostingsEnum(runs[runOf(state)], flags).reset(fieldInfo, termOf(state), flags);
   }
 
   /** Whether a linked term is in one run whose doc IDs need no shift: read as unlinked. */

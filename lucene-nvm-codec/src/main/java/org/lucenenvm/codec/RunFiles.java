@@ -60,12 +60,6 @@ final class RunFiles implements Closeable {
   private final Map<Data, FileSegments> segments = new EnumMap<>(Data.class);
 
   /**
-   * Read access to each file that is one memory segment, shared by all enums: such reads keep no
-   * state (positional reads through a slice do, so every enum opens its own).
-   */
-  private final Map<Data, PostingsData> shared = new EnumMap<>(Data.class);
-
-  /**
    * Opens the files {@code present} of a run.
    *
    * @param fileName the name of each data file in {@code directory}, given its extension
@@ -93,9 +87,6 @@ final class RunFiles implements Closeable {
         FileSegments fileSegments = FileSegments.of(in);
         if (fileSegments != null) {
           segments.put(data, fileSegments);
-          if (fileSegments.isSingle()) {
-            shared.put(data, PostingsData.of(in, fileSegments));
-          }
         }
       }
       success = true;
@@ -133,15 +124,11 @@ final class RunFiles implements Closeable {
 
   /**
    * Read access to a whole data file, addressed by absolute file pointer, for one enum: bulk copies
-   * from the file's memory segments if it is memory-segment backed (found once, on open; one
-   * instance shared by all enums if the file is one segment), with positional reads through a
-   * random-access slice of its own where a range crosses segments or the file has none.
+   * from the file's memory segments if it is memory-segment backed (found once, on open), with
+   * positional reads through a random-access slice of its own where a range crosses segments or
+   * the file has none.
    */
   PostingsData data(Data data) throws IOException {
-    PostingsData sharedData = shared.get(data);
-    if (sharedData != null) {
-      return sharedData;
-    }
     IndexInput in = inputs.get(data);
     if (in == null) {
       throw new CorruptIndexException(

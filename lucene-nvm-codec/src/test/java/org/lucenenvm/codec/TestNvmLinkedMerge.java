@@ -60,11 +60,8 @@ import org.lucenenvm.store.PoolPaths;
  */
 public class TestNvmLinkedMerge extends LuceneTestCase {
 
-  /**
-   * A field whose terms are each in one source segment only ({@code s<k>}), in every third one
-   * ({@code p<k mod 3>}), and in every document ({@code all}).
-   */
-  static final String SEGMENT = "segment";
+  /** A field whose terms are each in one source segment only, plus one term in every document. */
+  private static final String SEGMENT = "segment";
 
   public void testLinkedMergeEqualsCopyingMerge() throws IOException {
     try (Directory sources = newDirectory()) {
@@ -251,7 +248,7 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
     }
   }
 
-  static int addSegments(Directory dir, int first, int count) throws IOException {
+  private static int addSegments(Directory dir, int first, int count) throws IOException {
     return addSegments(dir, first, count, new NvmCodec());
   }
 
@@ -275,8 +272,7 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
                 : TestUtil.nextInt(random(), 200, 1500);
         for (int i = 0; i < size; i++) {
           Document doc = docs.next(id++);
-          doc.add(
-              new TextField(SEGMENT, "s" + segment + " p" + segment % 3 + " all", Field.Store.NO));
+          doc.add(new TextField(SEGMENT, "s" + segment + " all", Field.Store.NO));
           writer.addDocument(doc);
           added++;
         }
@@ -297,7 +293,7 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
    * Merges the index into one segment, keeping the segments' order (as LogMergePolicy does). A
    * linked merge needs a merged segment that is not a compound file; a copying merge may write one.
    */
-  static void forceMerge(Directory dir, MergeMode mode, int maxRunsPerTerm)
+  private static void forceMerge(Directory dir, MergeMode mode, int maxRunsPerTerm)
       throws IOException {
     LogDocMergePolicy policy = new LogDocMergePolicy();
     policy.setNoCFSRatio(mode == MergeMode.LINK || random().nextBoolean() ? 0 : 1);
@@ -321,7 +317,7 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
     }
   }
 
-  static Directory copyOf(Directory source) throws IOException {
+  private static Directory copyOf(Directory source) throws IOException {
     Directory copy = newDirectory();
     copyAll(source, copy);
     return copy;
@@ -430,7 +426,7 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
     assertEquals(expected.getMax(), actualTerms.term());
   }
 
-  static void assertSamePostings(
+  private static void assertSamePostings(
       String where, FieldInfo field, PostingsEnum expected, PostingsEnum actual)
       throws IOException {
     IndexOptions options = field.getIndexOptions();
@@ -526,7 +522,7 @@ public class TestNvmLinkedMerge extends LuceneTestCase {
   }
 
   /** Random advance and nextDoc steps, with freqs, agree. */
-  static void assertSameAdvance(String where, PostingsEnum expected, PostingsEnum actual)
+  private static void assertSameAdvance(String where, PostingsEnum expected, PostingsEnum actual)
       throws IOException {
     int doc = -1;
     while (doc != DocIdSetIterator.NO_MORE_DOCS) {
