@@ -149,7 +149,8 @@ START=$(date +%s)
 record_start() {
   local commit cpu mem
   commit="$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-  if [ "$commit" != unknown ] && [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+  # The experiment's own folder is left out: its last outputs were just deleted, on purpose.
+  if [ "$commit" != unknown ] && [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no -- . ":(exclude)$OUT" 2>/dev/null)" ]; then
     commit="$commit, with uncommitted changes"
   fi
   cpu="$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"

@@ -26,6 +26,7 @@ import org.apache.lucene.util.IOUtils;
 import org.lucenenvm.demo.SyntheticCorpus;
 import org.lucenenvm.server.LoadWorkload.BulkOutcome;
 import org.lucenenvm.server.LoadWorkload.QueryPopularity;
+import org.lucenenvm.store.PoolGrowth;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -157,7 +158,7 @@ public final class SoakBenchmark implements Callable<Integer> {
             run, run.equals("growth") ? duration.toSeconds() + " s" : "until flood stage, then deletes",
             writers, searchers, batch, partitions, Runtime.getRuntime().availableProcessors(),
             serverOptions.isEmpty() ? "none (defaults)" : serverOptions, config.mode(),
-            mib(monitor.initialPool), config.poolGrowth().enabled() ? "up to " + mib(config.poolMaxBytes()) : "off",
+            mib(monitor.initialPool), growthLimit(config),
             100 * config.floodStage(), dataDir);
         if (run.equals("growth")) {
           growth(api, monitor);
@@ -485,6 +486,16 @@ public final class SoakBenchmark implements Callable<Integer> {
       long s = (nanos - start) / 1_000_000_000L;
       return String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
     }
+  }
+
+  /** How far the configured pool grows while serving: off, unbounded or up to a size. */
+  private static String growthLimit(ServerConfig config) {
+    if (!config.poolGrowth().enabled()) {
+      return "off";
+    }
+    return config.poolMaxBytes() == PoolGrowth.UNBOUNDED
+        ? "unbounded (keeping the file system's margin free)"
+        : "up to " + mib(config.poolMaxBytes());
   }
 
   private static String mib(long bytes) {
