@@ -21,6 +21,7 @@ import org.lucenenvm.realtime.RtSearchRequest;
 import org.lucenenvm.server.LoadWorkload.QueryPopularity;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,17 +41,7 @@ public final class LoadBenchmark implements Callable<Integer> {
   @Option(names = "--docs", defaultValue = "40000", description = "Documents per phase (default: ${DEFAULT-VALUE}).")
   long docs;
 
-  @Option(names = "--batch", defaultValue = "100", description = "Documents per bulk request (default: ${DEFAULT-VALUE}).")
-  int batch;
-
-  @Option(names = "--writers", defaultValue = "2", description = "Ingest threads (default: ${DEFAULT-VALUE}).")
-  int writers;
-
-  @Option(names = "--searchers", defaultValue = "2", description = "Query threads (default: ${DEFAULT-VALUE}).")
-  int searchers;
-
-  @Option(names = "--partitions", defaultValue = "2", description = "Index partitions (default: ${DEFAULT-VALUE}).")
-  int partitions;
+  @Mixin LoadClients clients;
 
   @Option(names = "--max-seconds", defaultValue = "45", description = "Time limit per phase (default: ${DEFAULT-VALUE}).")
   int maxSeconds;
@@ -118,7 +109,7 @@ public final class LoadBenchmark implements Callable<Integer> {
             .segmentSize(segmentSize)
             .dramBudgetBytes(32L << 20)
             .codec(codec)
-            .partitions(partitions)
+            .partitions(clients.partitions)
             .maxBodyBytes(64L << 20)
             .build();
     System.out.printf(
@@ -126,7 +117,7 @@ public final class LoadBenchmark implements Callable<Integer> {
         "server-load: %,d docs per phase, %d-doc bulk requests, %d writer + %d searcher threads,"
             + " %d partitions, %,d-doc segments, codec %s, limit %d s per phase, %d cores; caches %s"
             + " (%,d bytes each), query popularity %s, query words %s%n",
-        docs, batch, writers, searchers, partitions, segmentSize, codec, maxSeconds,
+        docs, clients.batch, clients.writers, clients.searchers, clients.partitions, segmentSize, codec, maxSeconds,
         Runtime.getRuntime().availableProcessors(), caches, cacheSize,
         zipf > 0 ? "Zipf " + zipf : "uniform",
         queryField == null ? "unqualified" : "in " + queryField);
@@ -177,7 +168,7 @@ public final class LoadBenchmark implements Callable<Integer> {
       throws Exception {
     try (SearchServer server = new SearchServer(in(base, name, base.cache())).start();
         ApiClient api = new ApiClient(server.uri(), null)) {
-      api.createIndex("load", SyntheticCorpus.indexSpec(partitions));
+      api.createIndex("load", SyntheticCorpus.indexSpec(clients.partitions));
       Phase phase = run(new HttpTarget(api), count, queries, popularity);
       phase.cache = server.indexes().get("load").engine().cacheStats();
       return phase;
@@ -192,7 +183,7 @@ public final class LoadBenchmark implements Callable<Integer> {
       OpenIndex index =
           registry.create(
               new IndexDefinition(
-                  "load", Schemas.toMap(Schemas.parse(SCHEMA)), partitions));
+                  "load", Schemas.toMap(Schemas.parse(SCHEMA)), clients.partitions));
       Phase phase = run(new DirectTarget(index), count, queries, popularity);
       phase.cache = index.engine().cacheStats();
       return phase;
@@ -213,13 +204,13 @@ public final class LoadBenchmark implements Callable<Integer> {
     List<Thread> writerThreads = new ArrayList<>();
     List<Thread> searcherThreads = new ArrayList<>();
     long start = System.nanoTime();
-    for (int w = 0; w < writers; w++) {
+    for (int w = 0; w < clients.writers; w++) {
       writerThreads.add(Thread.ofPlatform().name("writer-" + w).start(() -> {
         Histogram local = new Histogram(60_000_000L, 3);
-        for (long from = next.getAndAdd(batch); from < docs && System.nanoTime() < deadline; from = next.getAndAdd(batch)) {
+        for (long from = next.getAndAdd(clients.batch); from < docs && System.nanoTime() < deadline; from = next.getAndAdd(clients.batch)) {
           long t0 = System.nanoTime();
           try {
-            phase.acknowledged.addAndGet(target.ingest(from, Math.min(docs, from + batch)));
+            phase.acknowledged.addAndGet(target.ingest(from, Math.min(docs, from + clients.batch)));
             local.recordValue((System.nanoTime() - t0) / 1000);
           } catch (PartialBulk e) {
             phase.acknowledged.addAndGet(e.acknowledged);
@@ -233,7 +224,7 @@ public final class LoadBenchmark implements Callable<Integer> {
         }
       }));
     }
-    for (int s = 0; s < searchers; s++) {
+    for (int s = 0; s < clients.searchers; s++) {
       int seed = s;
       searcherThreads.add(Thread.ofPlatform().name("searcher-" + s).start(() -> {
         Histogram local = new Histogram(60_000_000L, 3);
@@ -298,7 +289,7 @@ public final class LoadBenchmark implements Callable<Integer> {
         seconds,
         p.acknowledged.get(),
         p.acknowledged.get() / seconds,
-        batch,
+        clients.batch,
         p.ingestMicros.getValueAtPercentile(50),
         p.ingestMicros.getValueAtPercentile(99),
         p.queryMicros.getTotalCount(),

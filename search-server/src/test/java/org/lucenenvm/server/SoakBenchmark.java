@@ -29,6 +29,7 @@ import org.lucenenvm.server.LoadWorkload.QueryPopularity;
 import org.lucenenvm.store.PoolGrowth;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -61,17 +62,7 @@ public final class SoakBenchmark implements Callable<Integer> {
   @Option(names = "--window", converter = TimeSpan.class, defaultValue = "5m", description = "Report interval (default: ${DEFAULT-VALUE}).")
   Duration window;
 
-  @Option(names = "--writers", defaultValue = "2", description = "Ingest threads (default: ${DEFAULT-VALUE}).")
-  int writers;
-
-  @Option(names = "--searchers", defaultValue = "2", description = "Query threads (default: ${DEFAULT-VALUE}).")
-  int searchers;
-
-  @Option(names = "--batch", defaultValue = "100", description = "Documents per bulk request (default: ${DEFAULT-VALUE}).")
-  int batch;
-
-  @Option(names = "--partitions", defaultValue = "2", description = "Partitions of the index (default: ${DEFAULT-VALUE}).")
-  int partitions;
+  @Mixin LoadClients clients;
 
   @Option(names = "--min-pool-growth", defaultValue = "2", description = "Growth run: the final pool must be at least this many times the initial one; 0 checks nothing (default: ${DEFAULT-VALUE}).")
   double minPoolGrowth;
@@ -149,14 +140,14 @@ public final class SoakBenchmark implements Callable<Integer> {
       }
       try (SearchServer server = new SearchServer(config).start();
           ApiClient api = new ApiClient(server.uri(), config.authToken())) {
-        api.createIndex(INDEX, SyntheticCorpus.indexSpec(partitions));
+        api.createIndex(INDEX, SyntheticCorpus.indexSpec(clients.partitions));
         Monitor monitor = new Monitor(api);
         System.out.printf(
             Locale.ROOT,
             "soak %s: %s, %d writer + %d searcher threads over HTTP, %d-doc bulks, %d partitions, %d cores;"
                 + " server options %s: mode %s, pool %s, growth %s, flood stage %.0f %%; data in %s%n",
             run, run.equals("growth") ? duration.toSeconds() + " s" : "until flood stage, then deletes",
-            writers, searchers, batch, partitions, Runtime.getRuntime().availableProcessors(),
+            clients.writers, clients.searchers, clients.batch, clients.partitions, Runtime.getRuntime().availableProcessors(),
             serverOptions.isEmpty() ? "none (defaults)" : serverOptions, config.mode(),
             mib(monitor.initialPool), growthLimit(config),
             100 * config.floodStage(), dataDir);
@@ -249,8 +240,8 @@ public final class SoakBenchmark implements Callable<Integer> {
 
     // Delete the oldest share by id, then wait for the reclaiming merges to free room.
     int toDelete = (int) (ids.size() * deleteShare);
-    Workers deleting = new Workers("deleter", writers, w -> {
-      for (int i = w; i < toDelete; i += writers) {
+    Workers deleting = new Workers("deleter", clients.writers, w -> {
+      for (int i = w; i < toDelete; i += clients.writers) {
         try {
           api.delete(INDEX, ids.get(i));
           tally.deleted.increment();
@@ -337,12 +328,12 @@ public final class SoakBenchmark implements Callable<Integer> {
   /** Writers bulk-ingesting documents numbered from {@code next}; each bulk's outcome to {@code sink}. */
   private Workers writers(ApiClient api, AtomicLong next, Consumer<BulkOutcome> sink) {
     Workers[] self = new Workers[1];
-    self[0] = new Workers("writer", writers, w -> {
+    self[0] = new Workers("writer", clients.writers, w -> {
       while (self[0] == null || self[0].running()) {
-        long from = next.getAndAdd(batch);
+        long from = next.getAndAdd(clients.batch);
         long t0 = System.nanoTime();
         try {
-          BulkOutcome o = LoadWorkload.bulk(api, INDEX, from, from + batch);
+          BulkOutcome o = LoadWorkload.bulk(api, INDEX, from, from + clients.batch);
           tally.bulkMicros.recordValue((System.nanoTime() - t0) / 1000);
           tally.acknowledged.add(o.acknowledged());
           sink.accept(o);
@@ -364,7 +355,7 @@ public final class SoakBenchmark implements Callable<Integer> {
     List<String> queries = LoadWorkload.queries(null);
     QueryPopularity popularity = new QueryPopularity(queries.size(), 0);
     Workers[] self = new Workers[1];
-    self[0] = new Workers("searcher", searchers, s -> {
+    self[0] = new Workers("searcher", clients.searchers, s -> {
       SplittableRandom random = new SplittableRandom(s);
       while (self[0] == null || self[0].running()) {
         long t0 = System.nanoTime();
